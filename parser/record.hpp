@@ -1,0 +1,198 @@
+// The record model shared by the move-log parser, the XML save reader and the validator.
+// One Record per line of a move log (or per element of an XML save), in file order.
+// Names are interned Syms; lists (paths, unit lists, locations, dice) live in the GameRecord's
+// arenas and a Record holds a Span into them, so a Record is a small trivially-copyable value.
+#pragma once
+
+#include "symbols.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace referee {
+
+enum class Kind : std::uint8_t {
+    // header
+    Game, Tag, Side, Player, Param, Setup, Unit, Hold, Objective, Target,
+    // sequence
+    Turn, Phase,
+    // units
+    Move, Enter, Exit, Retreat, Advance, Eliminate, Lose, Combat, Roll, Chat,
+    // areas and tracks
+    Support, Place, Remove, Casualty, Blockade, Unblockade, Card, Track,
+    // results and claims
+    Award, Concede, ClaimWinner, ClaimDraw, ClaimScore, End,
+};
+inline constexpr int kKindCount = static_cast<int>(Kind::End) + 1;
+
+// The record's keyword as written in move-log.md ("claim winner" etc. for the claim forms).
+const char* kind_name(Kind k);
+bool is_header(Kind k);  // game tag side player param setup unit hold objective target
+
+enum class ObjectiveKind : std::uint8_t {
+    Temporary, StartTurnTemporary, TemporaryGroup, StartTurnTemporaryGroup,
+    Majority, Permanent, StartTurnPermanent, LastToOccupy,
+};
+const char* objective_kind_name(ObjectiveKind k);  // "start-turn-temporary" ...
+
+// Support levels, stored in Record::n as -2 .. 2.
+enum SupportLevel : int { ActiveOpposition = -2, PassiveOpposition = -1, Neutral = 0,
+                          PassiveSupport = 1, ActiveSupport = 2 };
+const char* support_level_name(int level);  // "active-support" ...
+
+enum class Piece : std::uint8_t { Regular, Tory, Continental, Militia, WarParty, Village, Fort };
+const char* piece_name(Piece p);  // "war-party" ...
+
+struct Span {
+    std::uint32_t off = 0;
+    std::uint32_t len = 0;
+};
+
+// Record::flags
+inline constexpr std::uint8_t kFlagCustom = 1;    // setup custom
+inline constexpr std::uint8_t kFlagOff = 1;       // retreat ... off
+inline constexpr std::uint8_t kFlagCasualty = 1;  // remove ... casualty
+
+// Which field carries what, by kind (Sym fields are kNoSym when absent; n/m are 0 when absent
+// unless said otherwise). Text as written in the record (case preserved) is interned; keyword-like
+// operands with a closed list (setup mode, objective kind, support level, piece) are decoded by the
+// parser into n/flags. Multi-word free text (chat text, award reason) is the tokens joined by one space.
+//
+//   Game        a = scenario (id or path)
+//   Tag         a = name, b = value
+//   Side        a = side
+//   Player      a = side (or faction), b = player name
+//   Param       a = name, b = value
+//   Setup       flags & kFlagCustom: custom (else standard)
+//   Unit        a = id, b = side, c = type, n = strength, d = at-location (or none),
+//               m = enters-turn (0: none), e = enters-location (or none), list = roles
+//   Hold        a = location, b = side
+//   Objective   n = ObjectiveKind, a = side (the text "any" allowed), list = locations,
+//               m = banners (1 when not given), b = held-by side (or none)
+//   Target      a = side, n = banner count
+//   Turn        n = turn number
+//   Phase       a = side (none for a phase of no side), b = phase name
+//   Move        a = unit, list = path (locations; "->" tokens dropped)
+//   Enter       a = unit, b = location
+//   Exit        a = unit, b = location
+//   Retreat     a = unit, list = path, flags & kFlagOff: "off"
+//   Advance     a = unit, list = path
+//   Eliminate   a = unit
+//   Lose        a = unit, n = strength lost
+//   Combat      list = attackers, list2 = defenders, a = odds word ("3:1") or none,
+//               ints = roll values, b = result word or none
+//   Roll        a = dice word ("2d6"), ints = values
+//   Chat        a = speaker, b = text
+//   Support     a = space, n = SupportLevel
+//   Place       a = faction, n = Piece, b = space, m = count (1 when not given)
+//   Remove      as Place, flags & kFlagCasualty: "casualty"
+//   Casualty    a = faction, n = Piece, m = count
+//   Blockade    a = city          Unblockade  a = city
+//   Card        a = card id, b = title or none
+//   Track       a = name, n = value
+//   Award       a = side, n = points, b = reason
+//   Concede     a = side
+//   ClaimWinner a = side, b = level or none
+//   ClaimDraw   (nothing)
+//   ClaimScore  list = sides, ints = points (same length)
+//   End         (nothing)
+struct Record {
+    Kind kind = Kind::End;
+    std::uint8_t flags = 0;
+    std::uint32_t line = 0;  // 1-based line of the record (XML: of the element)
+    std::uint32_t col = 0;   // 1-based column (in characters) where the record starts
+    Sym a = kNoSym, b = kNoSym, c = kNoSym, d = kNoSym, e = kNoSym;
+    std::int64_t n = 0;
+    std::int64_t m = 0;
+    Span list{};   // into GameRecord::syms_arena
+    Span list2{};  // into GameRecord::syms_arena
+    Span ints{};   // into GameRecord::ints_arena
+};
+
+enum class Severity : std::uint8_t { Warning, Error };
+
+// A diagnostic about the input itself (not a rule violation): syntax errors, malformed XML,
+// unknown XML elements or attributes. Syntax errors are Severity::Error with code "syntax";
+// an input with any "syntax" diagnostic gets no verdict (exit status 2).
+struct Diagnostic {
+    std::string code;  // "syntax", "unknown-element", "unknown-attribute", "bad-value", ...
+    Severity severity = Severity::Error;
+    std::uint32_t line = 0;
+    std::uint32_t col = 0;
+    std::string message;  // e.g. "expected a location after 'at', found '#'"
+};
+
+// The XML save's snapshot (xml-save.md). Absent fields are kNoSym / std::nullopt.
+enum class UnitStatus : std::uint8_t { OnMap, OffMap, Exited, Eliminated };
+const char* unit_status_name(UnitStatus s);  // "on-map" ...
+
+struct SnapshotUnit {
+    std::uint32_t line = 0;
+    Sym id = kNoSym;
+    std::optional<UnitStatus> status;
+    Sym at = kNoSym;
+    std::optional<std::int64_t> strength;
+};
+struct SnapshotHold {
+    std::uint32_t line = 0;
+    Sym loc = kNoSym;
+    Sym side = kNoSym;
+};
+struct SnapshotValue {  // <score side= value=> and <track name= value=>
+    std::uint32_t line = 0;
+    Sym name = kNoSym;  // side for a score, track name for a track
+    std::int64_t value = 0;
+};
+struct Snapshot {
+    std::uint32_t line = 0;
+    std::optional<std::int64_t> turn;
+    Sym phase_side = kNoSym;  // phase="Union movement": side "Union", phase "movement"
+    Sym phase = kNoSym;       // phase="support": no side
+    std::vector<SnapshotUnit> units;
+    std::vector<SnapshotHold> holds;
+    std::vector<SnapshotValue> scores;
+    std::vector<SnapshotValue> tracks;
+};
+
+enum class InputFormat : std::uint8_t { MoveLog, XmlSave };
+
+struct GameRecord {
+    std::string file;  // as named on the command line ("-" for standard input)
+    InputFormat format = InputFormat::MoveLog;
+    SymbolTable symbols;
+    std::vector<Record> records;  // in file order; for a save: header elements, then <log> children
+    std::vector<Sym> syms_arena;
+    std::vector<std::int64_t> ints_arena;
+    bool has_log = true;                // an XML save without <log> has false
+    std::optional<Snapshot> snapshot;   // XML save only
+    std::uint32_t last_line = 0;        // last line of the input (for "log stops here" reports)
+    std::vector<Diagnostic> diagnostics;
+
+    bool has_syntax_errors() const {
+        for (const auto& d : diagnostics)
+            if (d.severity == Severity::Error) return true;
+        return false;
+    }
+    const Sym* list_begin(Span s) const { return syms_arena.data() + s.off; }
+    const Sym* list_end(Span s) const { return syms_arena.data() + s.off + s.len; }
+    const std::int64_t* ints_begin(Span s) const { return ints_arena.data() + s.off; }
+    const std::int64_t* ints_end(Span s) const { return ints_arena.data() + s.off + s.len; }
+    std::string_view str(Sym s) const { return symbols.str(s); }
+};
+
+// parser/move_log.cpp: the move-log grammar of move-log.md. Never throws on bad input: each
+// line that fits no record adds a "syntax" Diagnostic (line, column, what was expected there)
+// and parsing goes on at the next line.
+GameRecord parse_move_log(std::string_view text, std::string file);
+
+// parser/xml_save.cpp: the XML save of xml-save.md, with pugixml. Malformed XML is a "syntax"
+// Diagnostic with line and column; unknown elements/attributes are warnings.
+GameRecord read_xml_save(std::string_view text, std::string file);
+
+// Either of the above, decided from the content: a save starts with '<' after optional white
+// space and a UTF-8 byte-order mark.
+GameRecord read_game(std::string_view text, std::string file);
+
+}  // namespace referee

@@ -1,0 +1,59 @@
+// The map: a table of locations with their adjacency. Hex grids with SPI-style CCRR numbering are
+// generated from their extent; the scenario says which columns (or rows) are shifted.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace referee {
+
+using LocId = std::int32_t;  // index into Map::names; -1: none / unknown
+inline constexpr LocId kNoLoc = -1;
+
+enum class GridKind : std::uint8_t {
+    None,        // no generated grid: locations are declared one by one (area maps)
+    HexColumns,  // hexes in vertical columns, named CCRR (column, row); alternate columns shifted
+    HexRows,     // hexes in horizontal rows, named CCRR too; alternate rows shifted
+};
+
+enum class Edge : std::uint8_t { North, South, East, West };
+
+class Map {
+public:
+    // A hex grid of columns col_min..col_max and rows row_min..row_max, named with two-digit
+    // column then two-digit row ("0113"; wider numbers get more digits).
+    // HexColumns: shift_even true means even-numbered columns sit half a hex lower than odd ones.
+    // HexRows: shift_even true means even-numbered rows sit half a hex to the right.
+    static Map hex_grid(GridKind kind, int col_min, int col_max, int row_min, int row_max, bool shift_even);
+
+    // Area maps: locations added by name, adjacency declared pairwise.
+    LocId add_location(std::string name);
+    void add_adjacency(LocId a, LocId b);
+
+    LocId find(std::string_view name) const;  // kNoLoc when unknown
+    const std::string& name(LocId id) const { return names_[static_cast<std::size_t>(id)]; }
+    std::size_t size() const { return names_.size(); }
+    bool adjacent(LocId a, LocId b) const;
+    const std::vector<LocId>& neighbours(LocId id) const { return adj_[static_cast<std::size_t>(id)]; }
+    bool on_edge(LocId id, Edge e) const;  // grids: from the extent
+    GridKind grid() const { return grid_; }
+    int column(LocId id) const { return cols_.empty() ? 0 : cols_[static_cast<std::size_t>(id)]; }
+    int row(LocId id) const { return rows_.empty() ? 0 : rows_[static_cast<std::size_t>(id)]; }
+
+private:
+    GridKind grid_ = GridKind::None;
+    int col_min_ = 0, col_max_ = 0, row_min_ = 0, row_max_ = 0;
+    std::vector<std::string> names_;
+    std::vector<int> cols_, rows_;
+    std::vector<std::vector<LocId>> adj_;
+    std::unordered_map<std::string, LocId> index_;
+};
+
+// The six neighbours of (col,row) on a grid, without regard to the extent.
+struct Coord { int col, row; };
+void hex_neighbours(GridKind kind, bool shift_even, Coord c, Coord out[6]);
+
+}  // namespace referee
