@@ -1,0 +1,1023 @@
+// Tests for parser/xml_save.cpp: the XML save of xml-save.md read into the record model.
+#include "parser/record.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace referee {
+namespace {
+
+// The example of xml-save.md, with its "..." placeholders filled in. Line 1 is the declaration.
+constexpr std::string_view kExample = R"(<?xml version="1.0" encoding="UTF-8"?>
+<referee-save format="1" scenario="cemetery-hill">
+  <tag name="event" value="WBC 2026"/>
+  <player side="Union" name="A. Smith"/>
+  <param name="treaty-played" value="yes"/>
+  <setup mode="custom"/>
+  <unit id="1/1/I" side="Union" type="infantry" strength="6" at="1703"/>
+  <unit id="Buford" side="Union" type="cavalry" strength="3" enters="2" enters-at="0127" role="leader garrison"/>
+  <hold loc="1113" side="Confederate"/>
+  <objective kind="start-turn-temporary" side="British" locs="0301,0401" banners="1" held-by="British"/>
+  <target side="British" n="5"/>
+  <support space="Virginia" level="passive-opposition"/>   <!-- area records here set up the position -->
+  <log>
+    <turn n="1"/>
+    <phase side="Confederate" name="movement"/>
+    <move unit="Rodes" path="1214 1314 1315"/>
+    <enter unit="Early" at="0104"/>
+    <exit unit="Stuart" at="2412"/>
+    <retreat unit="Rodes" path="1315 1314" off="false"/>
+    <advance unit="Early" path="0104 0105"/>
+    <eliminate unit="Rodes"/>
+    <lose unit="Early" n="1"/>
+    <combat attackers="A,B" defenders="C" odds="2:1" roll="5" result="Dr"/>
+    <roll dice="2d6" values="3 5"/>
+    <chat speaker="A. Smith" text="good game"/>
+    <support space="Virginia" level="active-opposition"/>
+    <place faction="Patriots" piece="fort" space="Virginia" count="1"/>
+    <remove faction="Patriots" piece="fort" space="Virginia" count="1" casualty="true"/>
+    <casualty faction="British" piece="regular" count="2"/>
+    <blockade city="Boston"/>
+    <card id="109" title="Treaty of Alliance"/>
+    <track name="cbc" value="3"/>
+    <award side="Union" n="5" reason="house rule"/>
+    <concede side="Union"/>
+    <claim winner="Union" level="Marginal"/>
+    <claim-score side="Union" n="40"/>
+    <end/>
+  </log>
+  <snapshot turn="7" phase="Union movement">
+    <unit id="Rodes" status="eliminated"/>          <!-- on-map | off-map | exited | eliminated -->
+    <unit id="Early" status="on-map" at="0105" strength="5"/>
+    <unit id="Stuart" status="exited" at="2412"/>
+    <hold loc="1113" side="Confederate"/>
+    <score side="Union" value="12"/>
+    <track name="cbc" value="3"/>
+  </snapshot>
+</referee-save>
+)";
+
+GameRecord read(std::string_view text) { return read_xml_save(text, "test.xml"); }
+
+// A save with the given body lines after the root start tag (line 1), closed on the last line.
+std::string save(std::string_view body) {
+    return "<referee-save format=\"1\" scenario=\"s\">\n" + std::string(body) + "</referee-save>\n";
+}
+
+std::vector<std::string> names(const GameRecord& g, Span s) {
+    std::vector<std::string> out;
+    for (const Sym* p = g.list_begin(s); p != g.list_end(s); ++p) out.emplace_back(g.str(*p));
+    return out;
+}
+std::vector<std::int64_t> ints(const GameRecord& g, Span s) {
+    return std::vector<std::int64_t>(g.ints_begin(s), g.ints_end(s));
+}
+using Names = std::vector<std::string>;
+using Ints = std::vector<std::int64_t>;
+
+std::vector<const Diagnostic*> diags(const GameRecord& g, std::string_view code) {
+    std::vector<const Diagnostic*> out;
+    for (const auto& d : g.diagnostics)
+        if (d.code == code) out.push_back(&d);
+    return out;
+}
+
+std::string dump(const GameRecord& g) {
+    std::string s;
+    for (const auto& d : g.diagnostics)
+        s += d.code + " " + std::to_string(d.line) + ":" + std::to_string(d.col) + " " + d.message + "\n";
+    return s;
+}
+
+// The one "syntax" error of a save; fails the test when there is not exactly one.
+Diagnostic only_error(const GameRecord& g) {
+    const auto errs = diags(g, "syntax");
+    EXPECT_EQ(errs.size(), 1u) << dump(g);
+    EXPECT_EQ(g.diagnostics.size(), 1u) << dump(g);
+    if (errs.empty()) return {};
+    EXPECT_EQ(errs[0]->severity, Severity::Error);
+    return *errs[0];
+}
+
+// Checks that every Span is inside its arena and every Sym is valid.
+void expect_consistent(const GameRecord& g) {
+    auto sym_ok = [&](Sym s) { return s < g.symbols.size(); };
+    for (const auto& r : g.records) {
+        EXPECT_TRUE(sym_ok(r.a) && sym_ok(r.b) && sym_ok(r.c) && sym_ok(r.d) && sym_ok(r.e));
+        EXPECT_LE(std::uint64_t(r.list.off) + r.list.len, g.syms_arena.size());
+        EXPECT_LE(std::uint64_t(r.list2.off) + r.list2.len, g.syms_arena.size());
+        EXPECT_LE(std::uint64_t(r.ints.off) + r.ints.len, g.ints_arena.size());
+        EXPECT_GE(r.line, 1u);
+        EXPECT_GE(r.col, 1u);
+    }
+    for (Sym s : g.syms_arena) EXPECT_TRUE(sym_ok(s));
+    for (const auto& d : g.diagnostics) {
+        EXPECT_GE(d.line, 1u);
+        EXPECT_GE(d.col, 1u);
+        EXPECT_LE(d.line, std::max<std::uint32_t>(g.last_line, 1) + 1);
+        EXPECT_FALSE(d.message.empty());
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// The example
+
+TEST(XmlSaveExample, ReadsCleanly) {
+    const GameRecord g = read(kExample);
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    EXPECT_FALSE(g.has_syntax_errors());
+    EXPECT_EQ(g.format, InputFormat::XmlSave);
+    EXPECT_EQ(g.file, "test.xml");
+    EXPECT_TRUE(g.has_log);
+    EXPECT_TRUE(g.snapshot.has_value());
+    EXPECT_EQ(g.last_line, 47u);
+    ASSERT_EQ(g.records.size(), 1u + 10u + 24u);
+    expect_consistent(g);
+}
+
+TEST(XmlSaveExample, KindsAndPositionsInDocumentOrder) {
+    const GameRecord g = read(kExample);
+    const std::vector<Kind> kinds = {
+        Kind::Game, Kind::Tag, Kind::Player, Kind::Param, Kind::Setup, Kind::Unit, Kind::Unit,
+        Kind::Hold, Kind::Objective, Kind::Target, Kind::Support,
+        Kind::Turn, Kind::Phase, Kind::Move, Kind::Enter, Kind::Exit, Kind::Retreat, Kind::Advance,
+        Kind::Eliminate, Kind::Lose, Kind::Combat, Kind::Roll, Kind::Chat, Kind::Support, Kind::Place,
+        Kind::Remove, Kind::Casualty, Kind::Blockade, Kind::Card, Kind::Track, Kind::Award,
+        Kind::Concede, Kind::ClaimWinner, Kind::ClaimScore, Kind::End};
+    ASSERT_EQ(g.records.size(), kinds.size());
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        EXPECT_EQ(g.records[i].kind, kinds[i]) << "record " << i;
+        // Game on line 2, header records on lines 3..12 (column 3), log records on 14..37 (column 5).
+        const std::uint32_t line = i == 0 ? 2 : i <= 10 ? std::uint32_t(i + 2) : std::uint32_t(i + 3);
+        const std::uint32_t col = i == 0 ? 1 : i <= 10 ? 3 : 5;
+        EXPECT_EQ(g.records[i].line, line) << "record " << i;
+        EXPECT_EQ(g.records[i].col, col) << "record " << i;
+    }
+}
+
+TEST(XmlSaveExample, HeaderFields) {
+    const GameRecord g = read(kExample);
+    ASSERT_EQ(g.records.size(), 35u);
+    const auto& r = g.records;
+    EXPECT_EQ(g.str(r[0].a), "cemetery-hill");
+    EXPECT_EQ(g.str(r[1].a), "event");
+    EXPECT_EQ(g.str(r[1].b), "WBC 2026");
+    EXPECT_EQ(g.str(r[2].a), "Union");
+    EXPECT_EQ(g.str(r[2].b), "A. Smith");
+    EXPECT_EQ(g.str(r[3].a), "treaty-played");
+    EXPECT_EQ(g.str(r[3].b), "yes");
+    EXPECT_EQ(r[4].flags & kFlagCustom, kFlagCustom);
+    // unit 1/1/I: on the map at setup
+    EXPECT_EQ(g.str(r[5].a), "1/1/I");
+    EXPECT_EQ(g.str(r[5].b), "Union");
+    EXPECT_EQ(g.str(r[5].c), "infantry");
+    EXPECT_EQ(r[5].n, 6);
+    EXPECT_EQ(g.str(r[5].d), "1703");
+    EXPECT_EQ(r[5].m, 0);
+    EXPECT_EQ(r[5].e, kNoSym);
+    EXPECT_EQ(r[5].list.len, 0u);
+    // unit Buford: a reinforcement with two roles
+    EXPECT_EQ(g.str(r[6].a), "Buford");
+    EXPECT_EQ(g.str(r[6].c), "cavalry");
+    EXPECT_EQ(r[6].n, 3);
+    EXPECT_EQ(r[6].d, kNoSym);
+    EXPECT_EQ(r[6].m, 2);
+    EXPECT_EQ(g.str(r[6].e), "0127");
+    EXPECT_EQ(names(g, r[6].list), (Names{"leader", "garrison"}));
+    EXPECT_EQ(g.str(r[7].a), "1113");
+    EXPECT_EQ(g.str(r[7].b), "Confederate");
+    EXPECT_EQ(r[8].n, static_cast<std::int64_t>(ObjectiveKind::StartTurnTemporary));
+    EXPECT_EQ(g.str(r[8].a), "British");
+    EXPECT_EQ(names(g, r[8].list), (Names{"0301", "0401"}));
+    EXPECT_EQ(r[8].m, 1);
+    EXPECT_EQ(g.str(r[8].b), "British");
+    EXPECT_EQ(g.str(r[9].a), "British");
+    EXPECT_EQ(r[9].n, 5);
+    EXPECT_EQ(g.str(r[10].a), "Virginia");
+    EXPECT_EQ(r[10].n, PassiveOpposition);
+}
+
+TEST(XmlSaveExample, LogFields) {
+    const GameRecord g = read(kExample);
+    ASSERT_EQ(g.records.size(), 35u);
+    const Record* r = g.records.data() + 11;  // <turn>
+    EXPECT_EQ(r[0].n, 1);
+    EXPECT_EQ(g.str(r[1].a), "Confederate");
+    EXPECT_EQ(g.str(r[1].b), "movement");
+    EXPECT_EQ(g.str(r[2].a), "Rodes");
+    EXPECT_EQ(names(g, r[2].list), (Names{"1214", "1314", "1315"}));
+    EXPECT_EQ(g.str(r[3].a), "Early");
+    EXPECT_EQ(g.str(r[3].b), "0104");
+    EXPECT_EQ(g.str(r[4].a), "Stuart");
+    EXPECT_EQ(g.str(r[4].b), "2412");
+    EXPECT_EQ(g.str(r[5].a), "Rodes");
+    EXPECT_EQ(names(g, r[5].list), (Names{"1315", "1314"}));
+    EXPECT_EQ(r[5].flags & kFlagOff, 0);
+    EXPECT_EQ(g.str(r[6].a), "Early");
+    EXPECT_EQ(names(g, r[6].list), (Names{"0104", "0105"}));
+    EXPECT_EQ(g.str(r[7].a), "Rodes");
+    EXPECT_EQ(g.str(r[8].a), "Early");
+    EXPECT_EQ(r[8].n, 1);
+    // combat
+    EXPECT_EQ(names(g, r[9].list), (Names{"A", "B"}));
+    EXPECT_EQ(names(g, r[9].list2), (Names{"C"}));
+    EXPECT_EQ(g.str(r[9].a), "2:1");
+    EXPECT_EQ(ints(g, r[9].ints), (Ints{5}));
+    EXPECT_EQ(g.str(r[9].b), "Dr");
+    // roll, chat
+    EXPECT_EQ(g.str(r[10].a), "2d6");
+    EXPECT_EQ(ints(g, r[10].ints), (Ints{3, 5}));
+    EXPECT_EQ(g.str(r[11].a), "A. Smith");
+    EXPECT_EQ(g.str(r[11].b), "good game");
+    // areas
+    EXPECT_EQ(g.str(r[12].a), "Virginia");
+    EXPECT_EQ(r[12].n, ActiveOpposition);
+    EXPECT_EQ(g.str(r[13].a), "Patriots");
+    EXPECT_EQ(r[13].n, static_cast<std::int64_t>(Piece::Fort));
+    EXPECT_EQ(g.str(r[13].b), "Virginia");
+    EXPECT_EQ(r[13].m, 1);
+    EXPECT_EQ(r[13].flags, 0);
+    EXPECT_EQ(g.str(r[14].a), "Patriots");
+    EXPECT_EQ(r[14].n, static_cast<std::int64_t>(Piece::Fort));
+    EXPECT_EQ(g.str(r[14].b), "Virginia");
+    EXPECT_EQ(r[14].m, 1);
+    EXPECT_EQ(r[14].flags & kFlagCasualty, kFlagCasualty);
+    EXPECT_EQ(g.str(r[15].a), "British");
+    EXPECT_EQ(r[15].n, static_cast<std::int64_t>(Piece::Regular));
+    EXPECT_EQ(r[15].m, 2);
+    EXPECT_EQ(g.str(r[16].a), "Boston");
+    EXPECT_EQ(g.str(r[17].a), "109");
+    EXPECT_EQ(g.str(r[17].b), "Treaty of Alliance");
+    EXPECT_EQ(g.str(r[18].a), "cbc");
+    EXPECT_EQ(r[18].n, 3);
+    // results
+    EXPECT_EQ(g.str(r[19].a), "Union");
+    EXPECT_EQ(r[19].n, 5);
+    EXPECT_EQ(g.str(r[19].b), "house rule");
+    EXPECT_EQ(g.str(r[20].a), "Union");
+    EXPECT_EQ(g.str(r[21].a), "Union");
+    EXPECT_EQ(g.str(r[21].b), "Marginal");
+    EXPECT_EQ(names(g, r[22].list), (Names{"Union"}));
+    EXPECT_EQ(ints(g, r[22].ints), (Ints{40}));
+    EXPECT_EQ(r[23].kind, Kind::End);
+}
+
+TEST(XmlSaveExample, Snapshot) {
+    const GameRecord g = read(kExample);
+    ASSERT_TRUE(g.snapshot.has_value());
+    const Snapshot& s = *g.snapshot;
+    EXPECT_EQ(s.line, 39u);
+    ASSERT_TRUE(s.turn.has_value());
+    EXPECT_EQ(*s.turn, 7);
+    EXPECT_EQ(g.str(s.phase_side), "Union");
+    EXPECT_EQ(g.str(s.phase), "movement");
+    ASSERT_EQ(s.units.size(), 3u);
+    EXPECT_EQ(g.str(s.units[0].id), "Rodes");
+    EXPECT_EQ(s.units[0].status, UnitStatus::Eliminated);
+    EXPECT_EQ(s.units[0].at, kNoSym);
+    EXPECT_FALSE(s.units[0].strength.has_value());
+    EXPECT_EQ(s.units[0].line, 40u);
+    EXPECT_EQ(g.str(s.units[1].id), "Early");
+    EXPECT_EQ(s.units[1].status, UnitStatus::OnMap);
+    EXPECT_EQ(g.str(s.units[1].at), "0105");
+    EXPECT_EQ(s.units[1].strength, std::optional<std::int64_t>(5));
+    EXPECT_EQ(s.units[1].line, 41u);
+    EXPECT_EQ(s.units[2].status, UnitStatus::Exited);
+    EXPECT_EQ(g.str(s.units[2].at), "2412");
+    EXPECT_EQ(s.units[2].line, 42u);
+    ASSERT_EQ(s.holds.size(), 1u);
+    EXPECT_EQ(g.str(s.holds[0].loc), "1113");
+    EXPECT_EQ(g.str(s.holds[0].side), "Confederate");
+    EXPECT_EQ(s.holds[0].line, 43u);
+    ASSERT_EQ(s.scores.size(), 1u);
+    EXPECT_EQ(g.str(s.scores[0].name), "Union");
+    EXPECT_EQ(s.scores[0].value, 12);
+    EXPECT_EQ(s.scores[0].line, 44u);
+    ASSERT_EQ(s.tracks.size(), 1u);
+    EXPECT_EQ(g.str(s.tracks[0].name), "cbc");
+    EXPECT_EQ(s.tracks[0].value, 3);
+    EXPECT_EQ(s.tracks[0].line, 45u);
+}
+
+TEST(XmlSaveExample, NamesAreInterned) {
+    const GameRecord g = read(kExample);
+    ASSERT_EQ(g.records.size(), 35u);
+    const Sym union_sym = g.symbols.find("Union");
+    ASSERT_NE(union_sym, kNoSym);
+    EXPECT_EQ(g.records[2].a, union_sym);   // player
+    EXPECT_EQ(g.records[5].b, union_sym);   // unit side
+    EXPECT_EQ(g.records[31].a, union_sym);  // concede
+    EXPECT_EQ(g.snapshot->scores[0].name, union_sym);
+    EXPECT_EQ(g.records[13].a, g.records[18].a);  // Rodes in move and eliminate
+}
+
+// ----------------------------------------------------------------------------------------------
+// More element forms
+
+TEST(XmlSaveForms, SideElementUnblockadeAndOptionalParts) {
+    const GameRecord g = read(save(
+        "<side name=\"Red Army\"/>\n"                                                       // 2
+        "<unit id=\"X\" side=\"Red Army\" type=\"inf\" strength=\"2\"/>\n"                 // 3
+        "<objective kind=\"MAJORITY\" side=\"any\" locs=\" a , b ,c\"/>\n"                   // 4
+        "<setup mode=\"Standard\"/>\n"                                                       // 5
+        "<log>\n"                                                                            // 6
+        "<phase name=\"victory-check\"/>\n"                                                  // 7
+        "<move unit=\"2/1/V\" path=\"1107 -> 1208  ->\t1309\"/>\n"                           // 8
+        "<retreat unit=\"2/V\" path=\"0113\" off=\"yes\"/>\n"                                // 9
+        "<combat attackers=\"A\" defenders=\"B, C\"/>\n"                                     // 10
+        "<combat attackers=\"A\" defenders=\"B\" roll=\"1 -2 +3\"/>\n"                       // 11
+        "<place faction=\"Indians\" piece=\"Village\" space=\"Quebec\"/>\n"                  // 12
+        "<remove faction=\"Indians\" piece=\"WAR-PARTY\" space=\"Quebec\" count=\"2\"/>\n"   // 13
+        "<unblockade city=\"Boston\"/>\n"                                                    // 14
+        "<card id=\"7\"/>\n"                                                                 // 15
+        "<tag name=\"round\" value=\"\"/>\n"                                                 // 16
+        "</log>\n"));
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    ASSERT_EQ(g.records.size(), 15u);
+    const auto& r = g.records;
+    EXPECT_EQ(r[1].kind, Kind::Side);
+    EXPECT_EQ(g.str(r[1].a), "Red Army");
+    EXPECT_EQ(r[2].kind, Kind::Unit);
+    EXPECT_EQ(r[2].d, kNoSym);
+    EXPECT_EQ(r[2].e, kNoSym);
+    EXPECT_EQ(r[2].m, 0);
+    EXPECT_EQ(r[3].n, static_cast<std::int64_t>(ObjectiveKind::Majority));
+    EXPECT_EQ(g.str(r[3].a), "any");
+    EXPECT_EQ(names(g, r[3].list), (Names{"a", "b", "c"}));
+    EXPECT_EQ(r[3].m, 1);  // banners default
+    EXPECT_EQ(r[3].b, kNoSym);
+    EXPECT_EQ(r[4].kind, Kind::Setup);
+    EXPECT_EQ(r[4].flags & kFlagCustom, 0);
+    EXPECT_EQ(r[5].kind, Kind::Phase);
+    EXPECT_EQ(r[5].a, kNoSym);
+    EXPECT_EQ(g.str(r[5].b), "victory-check");
+    EXPECT_EQ(names(g, r[6].list), (Names{"1107", "1208", "1309"}));
+    EXPECT_EQ(r[7].kind, Kind::Retreat);
+    EXPECT_EQ(r[7].flags & kFlagOff, kFlagOff);
+    EXPECT_EQ(names(g, r[7].list), (Names{"0113"}));
+    EXPECT_EQ(names(g, r[8].list2), (Names{"B", "C"}));
+    EXPECT_EQ(r[8].a, kNoSym);
+    EXPECT_EQ(r[8].b, kNoSym);
+    EXPECT_EQ(r[8].ints.len, 0u);
+    EXPECT_EQ(ints(g, r[9].ints), (Ints{1, -2, 3}));
+    EXPECT_EQ(r[10].n, static_cast<std::int64_t>(Piece::Village));
+    EXPECT_EQ(r[10].m, 1);  // count default
+    EXPECT_EQ(r[11].n, static_cast<std::int64_t>(Piece::WarParty));
+    EXPECT_EQ(r[11].m, 2);
+    EXPECT_EQ(r[11].flags & kFlagCasualty, 0);
+    EXPECT_EQ(r[12].kind, Kind::Unblockade);
+    EXPECT_EQ(g.str(r[12].a), "Boston");
+    EXPECT_EQ(r[13].kind, Kind::Card);
+    EXPECT_EQ(r[13].b, kNoSym);
+    EXPECT_EQ(r[14].kind, Kind::Tag);  // a header record inside <log> is a record like any other
+    EXPECT_EQ(r[14].b, kNoSym);
+    EXPECT_EQ(r[14].line, 16u);
+}
+
+TEST(XmlSaveForms, ClosedListsAreCaseInsensitive) {
+    std::string body = "<log>\n";
+    const char* levels[] = {"Active-Support", "passive-support", "NEUTRAL", "passive-Opposition", "active-opposition"};
+    for (const char* l : levels) body += std::string("<support space=\"V\" level=\"") + l + "\"/>\n";
+    const char* pieces[] = {"Regular", "tory", "CONTINENTAL", "militia", "War-Party", "village", "Fort"};
+    for (const char* p : pieces) body += std::string("<casualty faction=\"F\" piece=\"") + p + "\" count=\"1\"/>\n";
+    body += "</log>\n";
+    for (const char* k : {"temporary", "start-turn-temporary", "temporary-group", "start-turn-temporary-group",
+                          "majority", "permanent", "Start-Turn-Permanent", "LAST-TO-OCCUPY"})
+        body += std::string("<objective kind=\"") + k + "\" side=\"S\" locs=\"x\" banners=\"2\"/>\n";
+    body += "<setup mode=\"CUSTOM\"/>\n";
+    const GameRecord g = read(save(body));
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    ASSERT_EQ(g.records.size(), 1u + 8u + 1u + 5u + 7u);
+    for (int i = 0; i < 8; ++i) {
+        EXPECT_EQ(g.records[1 + i].kind, Kind::Objective);
+        EXPECT_EQ(g.records[1 + i].n, i);
+        EXPECT_EQ(g.records[1 + i].m, 2);
+    }
+    EXPECT_EQ(g.records[9].flags & kFlagCustom, kFlagCustom);
+    const int expected_levels[] = {ActiveSupport, PassiveSupport, Neutral, PassiveOpposition, ActiveOpposition};
+    for (int i = 0; i < 5; ++i) EXPECT_EQ(g.records[10 + i].n, expected_levels[i]) << levels[i];
+    for (int i = 0; i < 7; ++i) EXPECT_EQ(g.records[15 + i].n, i) << pieces[i];
+}
+
+TEST(XmlSaveForms, Booleans) {
+    std::string body = "<log>\n";
+    for (const char* b : {"true", "TRUE", "yes", "Yes", "1", "false", "no", "0", "False"})
+        body += std::string("<remove faction=\"F\" piece=\"fort\" space=\"S\" casualty=\"") + b + "\"/>\n";
+    body += "</log>\n";
+    const GameRecord g = read(save(body));
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    ASSERT_EQ(g.records.size(), 10u);
+    for (int i = 0; i < 9; ++i) EXPECT_EQ(g.records[1 + i].flags, i < 5 ? kFlagCasualty : 0) << i;
+}
+
+TEST(XmlSaveForms, Claims) {
+    const GameRecord g = read(save(
+        "<log>\n"
+        "<claim winner=\"Confederate\"/>\n"
+        "<claim winner=\"draw\"/>\n"
+        "<claim winner=\"Draw\" level=\"x\"/>\n"
+        "<claim draw=\"true\"/>\n"
+        "<claim draw=\"yes\" winner=\"draw\"/>\n"
+        "<claim draw=\"false\" winner=\"Union\"/>\n"
+        "<claim-score side=\"Union\" n=\"-3\"/>\n"
+        "</log>\n"));
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    ASSERT_EQ(g.records.size(), 8u);
+    EXPECT_EQ(g.records[1].kind, Kind::ClaimWinner);
+    EXPECT_EQ(g.str(g.records[1].a), "Confederate");
+    EXPECT_EQ(g.records[1].b, kNoSym);
+    for (int i = 2; i <= 5; ++i) {
+        EXPECT_EQ(g.records[i].kind, Kind::ClaimDraw) << i;
+        EXPECT_EQ(g.records[i].a, kNoSym);
+    }
+    EXPECT_EQ(g.records[6].kind, Kind::ClaimWinner);
+    EXPECT_EQ(g.str(g.records[6].a), "Union");
+    EXPECT_EQ(g.records[7].kind, Kind::ClaimScore);
+    EXPECT_EQ(names(g, g.records[7].list), (Names{"Union"}));
+    EXPECT_EQ(ints(g, g.records[7].ints), (Ints{-3}));
+}
+
+TEST(XmlSaveForms, ContradictoryClaimIsAnError) {
+    const GameRecord g = read(save("<log>\n<claim draw=\"true\" winner=\"Union\"/>\n</log>\n"));
+    const Diagnostic d = only_error(g);
+    EXPECT_EQ(d.line, 3u);
+    EXPECT_NE(d.message.find("'winner' contradicts"), std::string::npos) << d.message;
+    EXPECT_EQ(g.records.size(), 1u);
+    const GameRecord h = read(save("<log>\n<claim draw=\"false\"/>\n</log>\n"));
+    EXPECT_NE(only_error(h).message.find("missing attribute 'winner'"), std::string::npos);
+}
+
+TEST(XmlSaveForms, IntegerLimits) {
+    const GameRecord g = read(save(
+        "<log>\n"
+        "<lose unit=\"u\" n=\"9223372036854775807\"/>\n"
+        "<lose unit=\"u\" n=\"-9223372036854775808\"/>\n"
+        "<lose unit=\"u\" n=\"+7\"/>\n"
+        "<lose unit=\"u\" n=\" 007 \"/>\n"
+        "</log>\n"));
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    ASSERT_EQ(g.records.size(), 5u);
+    EXPECT_EQ(g.records[1].n, INT64_MAX);
+    EXPECT_EQ(g.records[2].n, INT64_MIN);
+    EXPECT_EQ(g.records[3].n, 7);
+    EXPECT_EQ(g.records[4].n, 7);
+}
+
+TEST(XmlSaveForms, EntityAndCharacterReferencesAreDecoded) {
+    const GameRecord g = read(save(
+        "<log>\n<chat speaker=\"A &amp; B\" text=\"&lt;&gt;&quot;&apos;&#65;&#x42;&#xe9;&#x1F600;\"/>\n</log>\n"));
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    ASSERT_EQ(g.records.size(), 2u);
+    EXPECT_EQ(g.str(g.records[1].a), "A & B");
+    EXPECT_EQ(g.str(g.records[1].b), "<>\"'AB\xC3\xA9\xF0\x9F\x98\x80");
+}
+
+TEST(XmlSaveForms, CommentsProcessingInstructionsAndTextAreIgnored) {
+    const GameRecord g = read(
+        "<?xml version=\"1.0\"?>\n<!-- a comment -->\n<?writer some-pi?>\n"
+        "<referee-save format=\"1\" scenario=\"s\"><!-- c --><?pi x?>some text<![CDATA[<turn n=\"9\"/>]]>\n"
+        "<log><!-- <turn n=\"5\"/> --><turn n=\"1\"/>stray text</log></referee-save>\n<!-- trailing -->\n");
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    ASSERT_EQ(g.records.size(), 2u);
+    EXPECT_EQ(g.records[1].kind, Kind::Turn);
+    EXPECT_EQ(g.records[1].n, 1);
+    EXPECT_EQ(g.records[0].line, 4u);
+    EXPECT_EQ(g.records[1].line, 5u);
+    EXPECT_EQ(g.records[1].col, 28u);  // after <log> (5) and the comment (22)
+}
+
+// ----------------------------------------------------------------------------------------------
+// Positions
+
+TEST(XmlSavePositions, ColumnsCountCharactersNotBytes) {
+    // "é" is two bytes, the tab one character.
+    const GameRecord g = read(
+        "<referee-save format=\"1\" scenario=\"\xC3\xA9t\xC3\xA9\"><log>\n"
+        "\t<turn n=\"1\"/><!-- \xC3\xA9\xC3\xA9 --><end/>\n"
+        "</log></referee-save>");
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    ASSERT_EQ(g.records.size(), 3u);
+    EXPECT_EQ(g.records[0].line, 1u);
+    EXPECT_EQ(g.records[0].col, 1u);
+    EXPECT_EQ(g.records[1].line, 2u);
+    EXPECT_EQ(g.records[1].col, 2u);
+    EXPECT_EQ(g.records[2].line, 2u);
+    EXPECT_EQ(g.records[2].col, 2u + 13u + 11u);  // <turn n="1"/> is 13, <!-- éé --> is 11 characters (15 bytes)
+    EXPECT_EQ(g.last_line, 3u);
+}
+
+TEST(XmlSavePositions, CrLfAndByteOrderMark) {
+    const GameRecord g = read("\xEF\xBB\xBF<referee-save format=\"1\" scenario=\"s\">\r\n<log>\r\n  <turn n=\"1\"/>\r\n</log>\r\n</referee-save>\r\n");
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    ASSERT_EQ(g.records.size(), 2u);
+    EXPECT_EQ(g.records[0].line, 1u);
+    EXPECT_EQ(g.records[0].col, 1u);  // the byte-order mark is not a column
+    EXPECT_EQ(g.records[1].line, 3u);
+    EXPECT_EQ(g.records[1].col, 3u);
+    EXPECT_EQ(g.last_line, 5u);
+}
+
+TEST(XmlSavePositions, LastLineWithoutFinalNewline) {
+    EXPECT_EQ(read("<referee-save format=\"1\" scenario=\"s\"/>").last_line, 1u);
+    EXPECT_EQ(read("<referee-save format=\"1\" scenario=\"s\"/>\n").last_line, 1u);
+    EXPECT_EQ(read("<referee-save format=\"1\" scenario=\"s\"/>\n\n").last_line, 2u);
+    EXPECT_EQ(read("\n<referee-save format=\"1\"\n scenario=\"s\"/>").last_line, 3u);
+}
+
+TEST(XmlSavePositions, OneLongLineStaysLinear) {
+    // 200000 elements on one line: a column count from the line start per element would take
+    // billions of steps; the cursor makes it linear.
+    constexpr int kCount = 200000;
+    std::string text = "<referee-save format=\"1\" scenario=\"s\"><log>";
+    for (int i = 0; i < kCount; ++i) text += "<turn n=\"1\"/>";
+    text += "</log></referee-save>";
+    const auto t0 = std::chrono::steady_clock::now();
+    const GameRecord g = read(text);
+    const auto secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_TRUE(g.diagnostics.empty());
+    ASSERT_EQ(g.records.size(), std::size_t(kCount) + 1);
+    EXPECT_EQ(g.records.back().line, 1u);
+    EXPECT_EQ(g.records.back().col, 44u + 13u * (kCount - 1));
+    EXPECT_LT(secs, 20.0);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Structure
+
+TEST(XmlSaveStructure, HeaderRecordsComeBeforeLogRecords) {
+    const GameRecord g = read(save(
+        "<tag name=\"a\" value=\"1\"/>\n"      // 2
+        "<log>\n<turn n=\"1\"/>\n</log>\n"     // 3-5
+        "<tag name=\"b\" value=\"2\"/>\n"      // 6
+        "<track name=\"t\" value=\"4\"/>\n"));  // 7
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    ASSERT_EQ(g.records.size(), 5u);
+    EXPECT_EQ(g.records[0].kind, Kind::Game);
+    EXPECT_EQ(g.records[1].kind, Kind::Tag);
+    EXPECT_EQ(g.records[1].line, 2u);
+    EXPECT_EQ(g.records[2].kind, Kind::Tag);
+    EXPECT_EQ(g.records[2].line, 6u);
+    EXPECT_EQ(g.records[3].kind, Kind::Track);
+    EXPECT_EQ(g.records[3].line, 7u);
+    EXPECT_EQ(g.records[4].kind, Kind::Turn);
+    EXPECT_EQ(g.records[4].line, 4u);
+}
+
+TEST(XmlSaveStructure, LogRecordOutsideLogIsWarnedAndIgnored) {
+    const GameRecord g = read(save("<turn n=\"1\"/>\n<log/>\n"));
+    ASSERT_EQ(g.diagnostics.size(), 1u) << dump(g);
+    EXPECT_EQ(g.diagnostics[0].code, "unknown-element");
+    EXPECT_EQ(g.diagnostics[0].severity, Severity::Warning);
+    EXPECT_EQ(g.diagnostics[0].line, 2u);
+    EXPECT_NE(g.diagnostics[0].message.find("outside <log>"), std::string::npos);
+    EXPECT_EQ(g.records.size(), 1u);
+    EXPECT_TRUE(g.has_log);
+}
+
+TEST(XmlSaveStructure, SaveWithoutLog) {
+    const GameRecord g = read(save("<snapshot phase=\"support\">\n<score side=\"A\" value=\"-4\"/>\n</snapshot>\n"));
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    EXPECT_FALSE(g.has_log);
+    ASSERT_TRUE(g.snapshot.has_value());
+    EXPECT_EQ(g.snapshot->line, 2u);
+    EXPECT_FALSE(g.snapshot->turn.has_value());
+    EXPECT_EQ(g.snapshot->phase_side, kNoSym);
+    EXPECT_EQ(g.str(g.snapshot->phase), "support");
+    ASSERT_EQ(g.snapshot->scores.size(), 1u);
+    EXPECT_EQ(g.snapshot->scores[0].value, -4);
+    EXPECT_EQ(g.snapshot->scores[0].line, 3u);
+    ASSERT_EQ(g.records.size(), 1u);
+    EXPECT_EQ(g.records[0].kind, Kind::Game);
+}
+
+TEST(XmlSaveStructure, EmptyLogAndNoSnapshot) {
+    const GameRecord g = read(save("<log></log>\n"));
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    EXPECT_TRUE(g.has_log);
+    EXPECT_FALSE(g.snapshot.has_value());
+    EXPECT_EQ(g.records.size(), 1u);
+    const GameRecord h = read("<referee-save format=\"1\" scenario=\"s\"/>");
+    EXPECT_FALSE(h.has_log);
+    EXPECT_FALSE(h.snapshot.has_value());
+}
+
+TEST(XmlSaveStructure, SnapshotPhaseForms) {
+    const GameRecord g = read(save("<snapshot turn=\"+3\" phase=\"  French   victory check \">\n"
+                                   "<unit id=\"U\" at=\"x\"/>\n</snapshot>\n"));
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    ASSERT_TRUE(g.snapshot.has_value());
+    EXPECT_EQ(g.snapshot->turn, std::optional<std::int64_t>(3));
+    EXPECT_EQ(g.str(g.snapshot->phase_side), "French");
+    EXPECT_EQ(g.str(g.snapshot->phase), "victory check");
+    ASSERT_EQ(g.snapshot->units.size(), 1u);
+    EXPECT_FALSE(g.snapshot->units[0].status.has_value());
+    EXPECT_EQ(g.str(g.snapshot->units[0].at), "x");
+}
+
+TEST(XmlSaveStructure, SecondLogOrSnapshotIsAnError) {
+    const GameRecord g = read(save("<log><turn n=\"1\"/></log>\n<log><turn n=\"2\"/></log>\n"));
+    const Diagnostic d = only_error(g);
+    EXPECT_EQ(d.line, 3u);
+    EXPECT_NE(d.message.find("second <log>"), std::string::npos);
+    ASSERT_EQ(g.records.size(), 2u);
+    EXPECT_EQ(g.records[1].n, 1);
+    const GameRecord h = read(save("<snapshot/>\n<snapshot turn=\"2\"/>\n"));
+    EXPECT_EQ(only_error(h).line, 3u);
+    ASSERT_TRUE(h.snapshot.has_value());
+    EXPECT_FALSE(h.snapshot->turn.has_value());
+}
+
+TEST(XmlSaveStructure, WrongRootElement) {
+    const GameRecord g = read("<?xml version=\"1.0\"?>\n<save format=\"1\" scenario=\"s\"><log><turn n=\"1\"/></log></save>");
+    const Diagnostic d = only_error(g);
+    EXPECT_EQ(d.line, 2u);
+    EXPECT_EQ(d.col, 1u);
+    EXPECT_NE(d.message.find("<referee-save>"), std::string::npos);
+    EXPECT_TRUE(g.records.empty());
+}
+
+TEST(XmlSaveStructure, FormatMustBeOne) {
+    for (const char* root : {"<referee-save format=\"2\" scenario=\"s\">", "<referee-save scenario=\"s\">",
+                             "<referee-save format=\"one\" scenario=\"s\">"}) {
+        const GameRecord g = read(std::string("\n") + root + "<log><turn n=\"1\"/></log></referee-save>");
+        const Diagnostic d = only_error(g);
+        EXPECT_EQ(d.line, 2u) << root;
+        EXPECT_NE(d.message.find("format"), std::string::npos) << d.message;
+        EXPECT_TRUE(g.records.empty()) << root;
+    }
+    EXPECT_FALSE(read("<referee-save format=\" 1 \" scenario=\"s\"/>").has_syntax_errors());
+}
+
+TEST(XmlSaveStructure, MissingScenarioIsAnError) {
+    const GameRecord g = read("<referee-save format=\"1\">\n<log><turn n=\"1\"/></log></referee-save>");
+    const Diagnostic d = only_error(g);
+    EXPECT_EQ(d.line, 1u);
+    EXPECT_NE(d.message.find("missing attribute 'scenario'"), std::string::npos) << d.message;
+    ASSERT_EQ(g.records.size(), 1u);  // the rest still reads
+    EXPECT_EQ(g.records[0].kind, Kind::Turn);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Unknown elements and attributes
+
+TEST(XmlSaveUnknown, ElementsAndAttributesAreWarnedWithTheirLines) {
+    const GameRecord g = read(
+        "<referee-save format=\"1\" scenario=\"s\" writer=\"v2\">\n"    // 1: attribute on root
+        "  <weather rain=\"yes\"><deeper/><deeper/></weather>\n"        // 2: element at top level
+        "  <tag name=\"a\" value=\"b\" lang=\"en\"/>\n"                // 3: attribute on header
+        "  <log compressed=\"no\">\n"                                   // 4: attribute on log
+        "    <move unit=\"u\" path=\"1 2\" speed=\"3\" mp=\"2\"/>\n"   // 5: two attributes
+        "    <undo steps=\"1\"/>\n"                                     // 6: element in log
+        "    <Move unit=\"u\" path=\"1 2\"/>\n"                         // 7: names are case-sensitive
+        "    <end><note/></end>\n"                                      // 8: child of a record
+        "  </log>\n"                                                    // 9
+        "  <snapshot turn=\"1\" clock=\"3\">\n"                         // 10
+        "    <unit id=\"U\" status=\"on-map\" facing=\"N\"/>\n"         // 11
+        "    <weather/>\n"                                              // 12
+        "  </snapshot>\n"                                               // 13
+        "</referee-save>\n"
+        "<extra/>\n");                                                  // 15: after the root
+    EXPECT_FALSE(g.has_syntax_errors()) << dump(g);
+    struct Expect {
+        const char* code;
+        std::uint32_t line;
+        std::uint32_t col;
+        const char* text;
+    };
+    const std::vector<Expect> expected = {
+        {"unknown-attribute", 1, 1, "'writer'"},  {"unknown-element", 2, 3, "<weather>"},
+        {"unknown-attribute", 3, 3, "'lang'"},    {"unknown-attribute", 4, 3, "'compressed'"},
+        {"unknown-attribute", 5, 5, "'speed'"},   {"unknown-attribute", 5, 5, "'mp'"},
+        {"unknown-element", 6, 5, "<undo>"},      {"unknown-element", 7, 5, "<Move>"},
+        {"unknown-element", 8, 10, "<note>"},     {"unknown-attribute", 10, 3, "'clock'"},
+        {"unknown-attribute", 11, 5, "'facing'"}, {"unknown-element", 12, 5, "<weather>"},
+        {"unknown-element", 15, 1, "<extra>"},
+    };
+    ASSERT_EQ(g.diagnostics.size(), expected.size()) << dump(g);
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        const Diagnostic& d = g.diagnostics[i];
+        EXPECT_EQ(d.code, expected[i].code) << i;
+        EXPECT_EQ(d.severity, Severity::Warning) << i;
+        EXPECT_EQ(d.line, expected[i].line) << i;
+        EXPECT_EQ(d.col, expected[i].col) << i;
+        EXPECT_NE(d.message.find(expected[i].text), std::string::npos) << d.message;
+        EXPECT_NE(d.message.find("at line " + std::to_string(expected[i].line)), std::string::npos) << d.message;
+    }
+    // The known parts still read.
+    ASSERT_EQ(g.records.size(), 4u);
+    EXPECT_EQ(g.records[1].kind, Kind::Tag);
+    EXPECT_EQ(g.records[2].kind, Kind::Move);
+    EXPECT_EQ(names(g, g.records[2].list), (Names{"1", "2"}));
+    EXPECT_EQ(g.records[3].kind, Kind::End);
+    ASSERT_TRUE(g.snapshot.has_value());
+    EXPECT_EQ(g.snapshot->units.size(), 1u);
+    EXPECT_EQ(g.snapshot->turn, std::optional<std::int64_t>(1));
+}
+
+TEST(XmlSaveUnknown, DeepNestingDoesNotCrash) {
+    constexpr int kDepth = 100000;
+    std::string open, close;
+    for (int i = 0; i < kDepth; ++i) open += "<x a=\"1\">";
+    for (int i = 0; i < kDepth; ++i) close += "</x>";
+    const std::string nest = open + close;
+    const GameRecord g = read(save(
+        nest + "\n"                                                     // 2: top level
+        "<log>" + nest + "<turn n=\"1\">" + nest + "</turn></log>\n"    // 3: in log, in a record
+        "<snapshot>" + nest + "</snapshot>\n"));                        // 4: in snapshot
+    EXPECT_FALSE(g.has_syntax_errors()) << dump(g).substr(0, 2000);
+    ASSERT_EQ(g.diagnostics.size(), 4u) << dump(g).substr(0, 2000);
+    const std::uint32_t lines[] = {2, 3, 3, 4};
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_EQ(g.diagnostics[i].code, "unknown-element");
+        EXPECT_EQ(g.diagnostics[i].line, lines[i]);
+    }
+    ASSERT_EQ(g.records.size(), 2u);
+    EXPECT_EQ(g.records[1].kind, Kind::Turn);
+
+    // Deep and never closed: a parse error, not a crash.
+    const GameRecord h = read("<referee-save format=\"1\" scenario=\"s\">" + open);
+    EXPECT_TRUE(h.has_syntax_errors());
+    EXPECT_TRUE(h.records.empty());
+}
+
+// ----------------------------------------------------------------------------------------------
+// Bad values
+
+struct BadCase {
+    const char* element;  // one line, placed on line 3 inside <log>
+    const char* message;  // the whole message after "<name> at line 3: "
+};
+
+TEST(XmlSaveBadValues, EachIsASyntaxErrorWithLineColumnAndMessage) {
+    const std::vector<BadCase> cases = {
+        {"<move unit=\"Rodes\" path=\"1214\"/>", "attribute 'path' needs at least two locations"},
+        {"<move unit=\"Rodes\" path=\"1214 ->\"/>", "attribute 'path' needs at least two locations"},
+        {"<move path=\"1 2\"/>", "missing attribute 'unit' (expected a unit id)"},
+        {"<move unit=\"\" path=\"1 2\"/>", "attribute 'unit' is empty (expected a unit id)"},
+        {"<retreat unit=\"u\" path=\"1\"/>", "attribute 'path' needs at least two locations (or one with off=\"true\")"},
+        {"<retreat unit=\"u\" path=\"1 2\" off=\"maybe\"/>", "attribute 'off' needs true or false, found 'maybe'"},
+        {"<turn n=\"one\"/>", "attribute 'n' needs an integer, found 'one'"},
+        {"<turn n=\"1.5\"/>", "attribute 'n' needs an integer, found '1.5'"},
+        {"<turn n=\"\"/>", "attribute 'n' needs an integer, found ''"},
+        {"<turn n=\"+-1\"/>", "attribute 'n' needs an integer, found '+-1'"},
+        {"<turn/>", "missing attribute 'n' (expected a turn number, an integer)"},
+        {"<lose unit=\"u\" n=\"9223372036854775808\"/>",
+         "attribute 'n' needs an integer that fits in 64 bits, found '9223372036854775808'"},
+        {"<lose unit=\"u\" n=\"-99999999999999999999\"/>",
+         "attribute 'n' needs an integer that fits in 64 bits, found '-99999999999999999999'"},
+        {"<roll dice=\"2d6\" values=\"3 x\"/>", "attribute 'values' needs an integer, found 'x'"},
+        {"<roll dice=\"2d6\" values=\" \"/>", "attribute 'values' needs at least one die value (space-separated integers)"},
+        {"<combat attackers=\"A,,B\" defenders=\"C\"/>",
+         "attribute 'attackers' has an empty entry in 'A,,B' (expected names separated by ',')"},
+        {"<combat attackers=\"A\"/>", "missing attribute 'defenders' (expected at least one unit id (comma-separated))"},
+        {"<support space=\"V\" level=\"loyal\"/>",
+         "attribute 'level' needs one of active-opposition, passive-opposition, neutral, passive-support, "
+         "active-support; found 'loyal'"},
+        {"<place faction=\"F\" piece=\"cannon\" space=\"S\"/>",
+         "attribute 'piece' needs one of regular, tory, continental, militia, war-party, village, fort; found 'cannon'"},
+        {"<place faction=\"F\" piece=\"fort\" space=\"S\" count=\"two\"/>", "attribute 'count' needs an integer, found 'two'"},
+        {"<casualty faction=\"F\" piece=\"fort\"/>", "missing attribute 'count' (expected a piece count, an integer)"},
+        {"<setup mode=\"random\"/>", "attribute 'mode' needs one of standard, custom; found 'random'"},
+        {"<objective kind=\"forever\" side=\"S\" locs=\"a\"/>",
+         "attribute 'kind' needs one of temporary, start-turn-temporary, temporary-group, start-turn-temporary-group, "
+         "majority, permanent, start-turn-permanent, last-to-occupy; found 'forever'"},
+        {"<objective kind=\"majority\" side=\"S\" locs=\"\"/>", "attribute 'locs' needs at least one location (comma-separated)"},
+        {"<objective kind=\"majority\" side=\"S\" locs=\"a\" banners=\"many\"/>",
+         "attribute 'banners' needs an integer, found 'many'"},
+        {"<unit id=\"U\" side=\"S\" type=\"t\" strength=\"3\" enters=\"2\"/>",
+         "attribute 'enters' needs 'enters-at' (the location where the unit enters)"},
+        {"<unit id=\"U\" side=\"S\" type=\"t\" strength=\"3\" enters-at=\"0101\"/>",
+         "attribute 'enters-at' needs 'enters' (the turn the unit enters)"},
+        {"<unit id=\"U\" side=\"S\" type=\"t\"/>", "missing attribute 'strength' (expected the unit's strength, an integer)"},
+        {"<track name=\"cbc\" value=\"high\"/>", "attribute 'value' needs an integer, found 'high'"},
+        {"<award side=\"S\" n=\"1\"/>", "missing attribute 'reason' (expected a reason)"},
+        {"<phase side=\"Union\"/>", "missing attribute 'name' (expected a phase name)"},
+        {"<enter unit=\"u\" at=\"1\" unit=\"v\"/>", "attribute 'unit' is given twice"},
+        {"<chat speaker=\"A & B\" text=\"x\"/>", "attribute 'speaker': '&' that starts no entity reference (write '&amp;')"},
+        {"<chat speaker=\"A\" text=\"&#0;\"/>", "attribute 'text': bad character reference '&#0;'"},
+        {"<chat speaker=\"A\" text=\"&#xD800;\"/>", "attribute 'text': bad character reference '&#xD800;'"},
+        {"<chat speaker=\"A\" text=\"&nbsp;\"/>",
+         "attribute 'text': undefined entity '&nbsp;' (only the predefined entities are read; a DOCTYPE is not)"},
+        {"<claim-score side=\"S\" n=\"x\"/>", "attribute 'n' needs an integer, found 'x'"},
+    };
+    for (const auto& c : cases) {
+        const GameRecord g = read(save(std::string("<log>\n  ") + c.element + "\n<end/></log>\n"));
+        SCOPED_TRACE(c.element);
+        const Diagnostic d = only_error(g);
+        EXPECT_EQ(d.code, "syntax");
+        EXPECT_EQ(d.line, 3u);
+        EXPECT_EQ(d.col, 3u);
+        const std::string_view elem(c.element);
+        const std::string name(elem.substr(1, elem.find_first_of(" />") - 1));
+        EXPECT_EQ(d.message, "<" + name + "> at line 3: " + c.message);
+        // The bad record is dropped; the others still read.
+        ASSERT_EQ(g.records.size(), 2u);
+        EXPECT_EQ(g.records[1].kind, Kind::End);
+        EXPECT_TRUE(g.has_syntax_errors());
+    }
+}
+
+TEST(XmlSaveBadValues, ExampleMessageFromTheBrief) {
+    std::string body;
+    for (int i = 1; i < 12; ++i) body += "\n";
+    body += "<move unit=\"u\" path=\"0101\"/>\n";  // line 12
+    const GameRecord g = read("<referee-save format=\"1\" scenario=\"s\"><log>" + body + "</log></referee-save>");
+    const Diagnostic d = only_error(g);
+    EXPECT_EQ(d.line, 12u);
+    EXPECT_EQ(d.message, "<move> at line 12: attribute 'path' needs at least two locations");
+}
+
+TEST(XmlSaveBadValues, InHeaderAndSnapshot) {
+    const GameRecord g = read(save(
+        "<target side=\"S\" n=\"lots\"/>\n"                                    // 2
+        "<snapshot turn=\"soon\">\n"                                           // 3
+        "<unit id=\"U\" status=\"missing\"/>\n"                                // 4
+        "<unit id=\"V\" strength=\"99999999999999999999\"/>\n"                 // 5
+        "<hold loc=\"1\"/>\n"                                                  // 6
+        "<score side=\"A\" value=\"\"/>\n"                                     // 7
+        "<track value=\"1\"/>\n"                                               // 8
+        "<unit id=\"W\" status=\"Off-Map\"/>\n"                                // 9
+        "</snapshot>\n"));
+    const auto errs = diags(g, "syntax");
+    ASSERT_EQ(errs.size(), 7u) << dump(g);
+    const std::uint32_t lines[] = {2, 3, 4, 5, 6, 7, 8};
+    const char* texts[] = {"<target> at line 2: attribute 'n' needs an integer, found 'lots'",
+                           "<snapshot> at line 3: attribute 'turn' needs an integer, found 'soon'",
+                           "<unit> at line 4: attribute 'status' needs one of on-map, off-map, exited, eliminated; found 'missing'",
+                           "<unit> at line 5: attribute 'strength' needs an integer that fits in 64 bits",
+                           "<hold> at line 6: missing attribute 'side' (expected a side)",
+                           "<score> at line 7: attribute 'value' needs an integer, found ''",
+                           "<track> at line 8: missing attribute 'name' (expected a track name)"};
+    for (int i = 0; i < 7; ++i) {
+        EXPECT_EQ(errs[i]->line, lines[i]);
+        EXPECT_EQ(errs[i]->message.rfind(texts[i], 0), 0u) << errs[i]->message;
+    }
+    EXPECT_EQ(g.records.size(), 1u);
+    ASSERT_TRUE(g.snapshot.has_value());
+    ASSERT_EQ(g.snapshot->units.size(), 1u);  // only W is good
+    EXPECT_EQ(g.str(g.snapshot->units[0].id), "W");
+    EXPECT_EQ(g.snapshot->units[0].status, UnitStatus::OffMap);
+    EXPECT_TRUE(g.snapshot->holds.empty());
+    EXPECT_TRUE(g.snapshot->scores.empty());
+    EXPECT_TRUE(g.snapshot->tracks.empty());
+}
+
+TEST(XmlSaveBadValues, LongValuesAreCutInMessages) {
+    const std::string longv(5000, '7');
+    const GameRecord g = read(save("<log><turn n=\"" + longv + "\"/></log>\n"));
+    const Diagnostic d = only_error(g);
+    EXPECT_LT(d.message.size(), 200u);
+    EXPECT_NE(d.message.find("...'"), std::string::npos);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Malformed and hostile input
+
+TEST(XmlSaveMalformed, ParseErrorHasLineColumnAndNoRecords) {
+    const GameRecord g = read("<referee-save format=\"1\" scenario=\"s\">\n  <log>\n    <turn n=\"1\">\n  </log>\n</referee-save>\n");
+    const Diagnostic d = only_error(g);
+    EXPECT_EQ(d.code, "syntax");
+    EXPECT_EQ(d.line, 4u);
+    EXPECT_EQ(d.col, 5u);  // pugixml reports the mismatched end tag's name
+    EXPECT_EQ(d.message, "malformed XML: Start-end tags mismatch");
+    EXPECT_TRUE(g.records.empty());
+    EXPECT_FALSE(g.snapshot.has_value());
+}
+
+TEST(XmlSaveMalformed, BadAttributeSyntax) {
+    const GameRecord g = read("<referee-save format=\"1\" scenario=\"s\">\n<log>\n<turn n=1/>\n</log></referee-save>");
+    const Diagnostic d = only_error(g);
+    EXPECT_EQ(d.line, 3u);
+    EXPECT_EQ(d.col, 9u);
+    EXPECT_EQ(d.message, "malformed XML: Error parsing element attribute");  // pugixml's description
+    EXPECT_TRUE(g.records.empty());
+}
+
+TEST(XmlSaveMalformed, EmptyAndBlankInput) {
+    for (std::string_view text : {std::string_view(""), std::string_view("  \n\t\n"), std::string_view("<!-- only -->")}) {
+        const GameRecord g = read(text);
+        const Diagnostic d = only_error(g);
+        EXPECT_EQ(d.message, "malformed XML: No document element found");
+        EXPECT_GE(d.line, 1u);
+        EXPECT_TRUE(g.records.empty());
+        EXPECT_FALSE(g.has_log);
+    }
+    EXPECT_EQ(read("").last_line, 0u);
+}
+
+TEST(XmlSaveMalformed, NulByte) {
+    const std::string text("<referee-save format=\"1\" scenario=\"s\">\n<log>\0<turn n=\"1\"/></log></referee-save>", 71);
+    const GameRecord g = read(text);
+    const Diagnostic d = only_error(g);
+    EXPECT_EQ(d.line, 2u);
+    EXPECT_EQ(d.col, 6u);
+    EXPECT_TRUE(g.records.empty());
+}
+
+TEST(XmlSaveMalformed, BinaryGarbage) {
+    std::mt19937 rng(12345);
+    for (int round = 0; round < 300; ++round) {
+        std::string text(rng() % 2000, '\0');
+        for (auto& ch : text) ch = static_cast<char>(rng() & 0xFF);
+        if (round % 2) text.insert(0, "<");
+        if (round % 3 == 0) text.insert(0, "<referee-save format=\"1\" scenario=\"s\"><log>");
+        const GameRecord g = read(text);
+        EXPECT_TRUE(g.has_syntax_errors()) << round;
+        expect_consistent(g);
+    }
+}
+
+TEST(XmlSaveMalformed, MutatedExamplesNeverCrash) {
+    std::mt19937 rng(777);
+    const std::string base(kExample);
+    const std::string alphabet = "<>/=\"'& -;#x!?[]\n\xC3\xA9";
+    int with_records = 0;
+    for (int round = 0; round < 3000; ++round) {
+        std::string text = base;
+        const int edits = 1 + static_cast<int>(rng() % 4);
+        for (int e = 0; e < edits; ++e) {
+            const std::size_t at = rng() % text.size();
+            switch (rng() % 3) {
+                case 0: text.erase(at, 1 + rng() % 8); break;
+                case 1: text.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
+                default: text[at] = alphabet[rng() % alphabet.size()]; break;
+            }
+            if (text.empty()) text = "<";
+        }
+        const GameRecord g = read(text);
+        expect_consistent(g);
+        if (!g.records.empty()) ++with_records;
+    }
+    EXPECT_GT(with_records, 0);
+}
+
+TEST(XmlSaveHostile, BillionLaughsIsNotExpanded) {
+    std::string dtd = "<!DOCTYPE referee-save [\n<!ENTITY lol \"lol\">\n";
+    for (int i = 1; i <= 9; ++i) {
+        dtd += "<!ENTITY lol" + std::to_string(i) + " \"";
+        for (int k = 0; k < 10; ++k) dtd += "&lol" + (i == 1 ? std::string() : std::to_string(i - 1)) + ";";
+        dtd += "\">\n";
+    }
+    dtd += "]>\n";  // the DOCTYPE takes lines 1..12
+    const int dtd_lines = 12;
+    const auto t0 = std::chrono::steady_clock::now();
+
+    // Used: an undefined entity as far as the reader is concerned; a syntax error, nothing expanded.
+    const GameRecord g = read(dtd + "<referee-save format=\"1\" scenario=\"s\">\n<log><chat speaker=\"a\" text=\"&lol9;\"/></log></referee-save>\n");
+    const Diagnostic d = only_error(g);
+    EXPECT_EQ(d.line, std::uint32_t(dtd_lines + 2));
+    EXPECT_NE(d.message.find("undefined entity '&lol9;'"), std::string::npos) << d.message;
+    ASSERT_EQ(g.records.size(), 1u);
+    for (const auto& r : g.records) EXPECT_LT(g.str(r.a).size(), 100u);
+
+    // Declared but unused: the save reads normally and the DOCTYPE is skipped.
+    const GameRecord h = read(dtd + "<referee-save format=\"1\" scenario=\"s\">\n<log><turn n=\"1\"/></log></referee-save>\n");
+    EXPECT_TRUE(h.diagnostics.empty()) << dump(h);
+    ASSERT_EQ(h.records.size(), 2u);
+    EXPECT_EQ(h.records[0].line, std::uint32_t(dtd_lines + 1));
+
+    const auto secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_LT(secs, 5.0);
+}
+
+TEST(XmlSaveHostile, ExternalEntityIsNotFollowed) {
+    const GameRecord g = read(
+        "<!DOCTYPE referee-save [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n"
+        "<referee-save format=\"1\" scenario=\"&xxe;\"/>\n");
+    const Diagnostic d = only_error(g);
+    EXPECT_EQ(d.line, 2u);
+    EXPECT_NE(d.message.find("undefined entity '&xxe;'"), std::string::npos) << d.message;
+    EXPECT_TRUE(g.records.empty());
+}
+
+TEST(XmlSaveHostile, DeeplyNestedDoctypeSections) {
+    std::string dtd = "<!DOCTYPE r [";
+    for (int i = 0; i < 100000; ++i) dtd += "<![INCLUDE[";
+    for (int i = 0; i < 100000; ++i) dtd += "]]>";
+    dtd += "]>\n";
+    const GameRecord g = read(dtd + "<referee-save format=\"1\" scenario=\"s\"/>");
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+    ASSERT_EQ(g.records.size(), 1u);
+    EXPECT_EQ(g.records[0].line, 2u);
+}
+
+TEST(XmlSaveHostile, ManyAttributesAndElements) {
+    // 100000 unknown attributes on one element and a duplicate known one among them: linear, one
+    // warning each, one error.
+    std::string attrs;
+    for (int i = 0; i < 100000; ++i) attrs += " x" + std::to_string(i) + "=\"1\"";
+    const GameRecord g = read(save("<log><turn n=\"1\"" + attrs + " n=\"2\"/></log>\n"));
+    EXPECT_EQ(diags(g, "unknown-attribute").size(), 100000u);
+    EXPECT_EQ(diags(g, "syntax").size(), 1u);
+    EXPECT_EQ(g.records.size(), 1u);
+}
+
+}  // namespace
+}  // namespace referee
