@@ -1,11 +1,1112 @@
-// STUB: replaced by the scenario reader.
+// The scenario reader: XML scenario files (docs/scenario-format.md) into referee::Scenario.
+//
+// Every problem becomes a ScenarioError with the file, the 1-based line and column (from pugixml's
+// offset_debug(), or from an attribute's position in the parsed buffer) and a message; nothing throws
+// out of here. The reader checks the whole file and reports every problem it finds, in line order.
+//
+// Sections are read in dependency order, not file order: sides, phases and params first, then the
+// map, then everything that refers to them by name. Names are resolved here (sides and phases
+// case-insensitively, locations exactly), so the engine only ever sees indices.
 #include "../validator/scenario.hpp"
+
+#include <pugixml.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <climits>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
 namespace referee {
-const std::vector<BuiltinScenario>& builtin_scenarios() { static std::vector<BuiltinScenario> v; return v; }
-ScenarioLoad read_scenario_xml(std::string_view, std::string) { return {}; }
-ScenarioLoad load_scenario(std::string_view) { return {}; }
-bool iequals(std::string_view a, std::string_view b) { if (a.size()!=b.size()) return false; for (size_t i=0;i<a.size();++i) if ((a[i]|32)!=(b[i]|32)) return false; return true; }
-SideId Scenario::find_side(std::string_view) const { return kNoSide; }
-std::int32_t Scenario::find_phase(std::string_view) const { return -1; }
-const ParamDef* Scenario::find_param(std::string_view) const { return nullptr; }
+
+// Generated at build time by cmake/embed.cmake from scenarios/*.xml; the last entry has name == nullptr.
+struct EmbeddedFile {
+    const char* name;
+    const unsigned char* data;
+    std::size_t size;
+};
+extern const EmbeddedFile kEmbeddedScenarios[];
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
+        if (lower(a[i]) != lower(b[i])) return false;
+    }
+    return true;
 }
+
+SideId Scenario::find_side(std::string_view name) const {
+    for (std::size_t i = 0; i < sides.size(); ++i)
+        if (iequals(sides[i], name)) return static_cast<SideId>(i);
+    return kNoSide;
+}
+
+std::int32_t Scenario::find_phase(std::string_view name) const {
+    for (std::size_t i = 0; i < phases.size(); ++i)
+        if (iequals(phases[i].name, name)) return static_cast<std::int32_t>(i);
+    return -1;
+}
+
+const ParamDef* Scenario::find_param(std::string_view name) const {
+    for (const ParamDef& p : params)
+        if (iequals(p.name, name)) return &p;
+    return nullptr;
+}
+
+namespace {
+
+constexpr std::string_view kParamPrefix = "param:";
+constexpr std::string_view kFirstPlayerParam = "first-player";
+constexpr int kMaxTurns = 10000;
+constexpr int kMaxGridNumber = 99;  // hex names stay four digits (CCRR)
+
+std::string_view trim(std::string_view s) {
+    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    while (!s.empty() && space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+// Collapses runs of white space into one space (texts written over several lines in the file).
+std::string one_line(std::string_view s) {
+    std::string out;
+    bool gap = false;
+    for (char c : trim(s)) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            gap = true;
+            continue;
+        }
+        if (gap && !out.empty()) out += ' ';
+        gap = false;
+        out += c;
+    }
+    return out;
+}
+
+std::string qt(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+std::string elem(pugi::xml_node n) { return "<" + std::string(n.name()) + ">"; }
+
+bool is_reserved_side_word(std::string_view s) {
+    for (std::string_view w : {"each", "none", "first", "second", "any"})
+        if (iequals(s, w)) return true;
+    return false;
+}
+
+// Elements that later versions of the format are expected to add (see docs/scenario-format.md).
+bool is_reserved_element(std::string_view s) {
+    for (std::string_view w : {"roads", "edges", "reinforcements", "zones-of-control", "zoc", "stacking", "objectives",
+                               "tracks", "levels", "spaces"})
+        if (s == w) return true;
+    return false;
+}
+
+class Reader {
+public:
+    Reader(std::string_view xml, std::string file) : file_(std::move(file)) {
+        // A UTF-8 byte-order mark is skipped; positions count from the character after it.
+        if (xml.size() >= 3 && static_cast<unsigned char>(xml[0]) == 0xEF && static_cast<unsigned char>(xml[1]) == 0xBB &&
+            static_cast<unsigned char>(xml[2]) == 0xBF)
+            xml.remove_prefix(3);
+        text_ = xml;
+        line_starts_.push_back(0);
+        for (std::size_t i = 0; i < text_.size(); ++i)
+            if (text_[i] == '\n') line_starts_.push_back(i + 1);
+    }
+
+    ScenarioLoad run() {
+        ScenarioLoad out;
+        read();
+        if (!errors_.empty()) {
+            std::stable_sort(errors_.begin(), errors_.end(), [](const ScenarioError& a, const ScenarioError& b) {
+                return a.line != b.line ? a.line < b.line : a.col < b.col;
+            });
+            out.errors = std::move(errors_);
+            return out;
+        }
+        sc_.source_file = file_;
+        out.scenario = std::move(sc_);
+        return out;
+    }
+
+private:
+    // ---- positions and errors -------------------------------------------------------------------
+
+    void error_at(std::ptrdiff_t offset, std::string msg) {
+        ScenarioError e;
+        e.file = file_;
+        e.message = std::move(msg);
+        if (offset < 0) offset = 0;
+        std::size_t off = std::min(static_cast<std::size_t>(offset), text_.size());
+        auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), off);
+        const std::size_t line_index = static_cast<std::size_t>(std::distance(line_starts_.begin(), it)) - 1;
+        const std::size_t start = line_starts_[line_index];
+        std::uint32_t col = 1;
+        for (std::size_t i = start; i < off; ++i)  // count characters, not UTF-8 continuation bytes
+            if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++col;
+        e.line = static_cast<std::uint32_t>(line_index + 1);
+        e.col = col;
+        errors_.push_back(std::move(e));
+    }
+
+    std::ptrdiff_t offset_of(pugi::xml_node n) const {
+        const std::ptrdiff_t o = n.offset_debug();
+        // offset_debug() points at the element's name; step back onto its '<'.
+        return o > 0 ? o - 1 : 0;
+    }
+
+    // An attribute's value, located from its distance to the element's name in pugixml's parse
+    // buffer (parsing is in place, so strings keep their starting offsets).
+    std::ptrdiff_t offset_of(pugi::xml_node n, pugi::xml_attribute a, bool at_name = false) const {
+        const std::ptrdiff_t base = n.offset_debug();
+        if (base < 0 || !a) return offset_of(n);
+        const std::ptrdiff_t d = (at_name ? a.name() : a.value()) - n.name();
+        if (d <= 0 || base + d > static_cast<std::ptrdiff_t>(text_.size())) return offset_of(n);
+        return base + d;
+    }
+
+    void error(pugi::xml_node n, std::string msg) { error_at(offset_of(n), std::move(msg)); }
+    void error(pugi::xml_node n, pugi::xml_attribute a, std::string msg) { error_at(offset_of(n, a), std::move(msg)); }
+    std::uint32_t line_of(pugi::xml_node n) {
+        const std::size_t off = std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset_of(n), 0)), text_.size());
+        return static_cast<std::uint32_t>(std::upper_bound(line_starts_.begin(), line_starts_.end(), off) - line_starts_.begin());
+    }
+
+    // ---- attributes and children ----------------------------------------------------------------
+
+    // Reports attributes the element does not take (and attributes given twice).
+    void check_attrs(pugi::xml_node n, std::initializer_list<std::string_view> allowed) {
+        std::set<std::string_view> seen;
+        for (pugi::xml_attribute a : n.attributes()) {
+            const std::string_view name = a.name();
+            if (!seen.insert(name).second) {
+                error_at(offset_of(n, a, true), elem(n) + " has attribute " + qt(name) + " twice");
+                continue;
+            }
+            if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
+                std::string list;
+                for (std::string_view s : allowed) list += (list.empty() ? "" : ", ") + std::string(s);
+                error_at(offset_of(n, a, true),
+                         elem(n) + " has no attribute " + qt(name) + (list.empty() ? "" : " (it takes: " + list + ")"));
+            }
+        }
+    }
+
+    // Reports child elements the element does not take, and text where only elements belong.
+    void check_children(pugi::xml_node n, std::initializer_list<std::string_view> allowed) {
+        for (pugi::xml_node c : n.children()) {
+            if (c.type() == pugi::node_pcdata || c.type() == pugi::node_cdata) {
+                if (!trim(c.value()).empty()) error(n, "unexpected text in " + elem(n));
+                continue;
+            }
+            if (c.type() != pugi::node_element) continue;
+            const std::string_view name = c.name();
+            if (std::find(allowed.begin(), allowed.end(), name) != allowed.end()) continue;
+            if (is_reserved_element(name))
+                error(c, elem(c) + " is not supported by this version of the scenario format");
+            else
+                error(c, "unknown element " + elem(c) + " in " + elem(n));
+        }
+    }
+
+    void check_text_only(pugi::xml_node n) {
+        for (pugi::xml_node c : n.children())
+            if (c.type() == pugi::node_element) error(c, elem(n) + " holds text only, not " + elem(c));
+    }
+
+    pugi::xml_node single_child(pugi::xml_node n, const char* name, bool required) {
+        pugi::xml_node first = n.child(name);
+        if (!first) {
+            if (required) error(n, elem(n) + " needs a <" + std::string(name) + "> element");
+            return first;
+        }
+        for (pugi::xml_node c = first.next_sibling(name); c; c = c.next_sibling(name))
+            error(c, "second <" + std::string(name) + "> element (the first is on line " + std::to_string(line_of(first)) + ")");
+        return first;
+    }
+
+    std::optional<std::string_view> required(pugi::xml_node n, const char* name) {
+        pugi::xml_attribute a = n.attribute(name);
+        if (!a) {
+            error(n, elem(n) + " needs attribute " + qt(name));
+            return std::nullopt;
+        }
+        const std::string_view v = trim(a.value());
+        if (v.empty()) {
+            error(n, a, elem(n) + " attribute " + qt(name) + " is empty");
+            return std::nullopt;
+        }
+        return v;
+    }
+
+    std::optional<std::string_view> optional(pugi::xml_node n, const char* name) {
+        pugi::xml_attribute a = n.attribute(name);
+        if (!a) return std::nullopt;
+        return trim(a.value());
+    }
+
+    std::optional<std::int64_t> parse_int(pugi::xml_node n, const char* name, std::string_view v, std::int64_t lo,
+                                          std::int64_t hi) {
+        std::string_view s = v;
+        if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+        std::int64_t x = 0;
+        const char* end = s.data() + s.size();
+        auto [p, ec] = std::from_chars(s.data(), end, x);
+        if (s.empty() || ec != std::errc() || p != end || (s.front() == '-' && v.front() == '+')) {
+            error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + ": " + qt(v) + " is not a whole number");
+            return std::nullopt;
+        }
+        if (x < lo || x > hi) {
+            error(n, n.attribute(name),
+                  elem(n) + " attribute " + qt(name) + ": " + std::string(v) + " is out of range (" + std::to_string(lo) +
+                      ".." + std::to_string(hi) + ")");
+            return std::nullopt;
+        }
+        return x;
+    }
+
+    std::optional<std::int64_t> int_attr(pugi::xml_node n, const char* name, std::int64_t lo, std::int64_t hi, bool req) {
+        auto v = req ? required(n, name) : optional(n, name);
+        if (!v) return std::nullopt;
+        return parse_int(n, name, *v, lo, hi);
+    }
+
+    std::optional<bool> bool_attr(pugi::xml_node n, const char* name) {
+        auto v = optional(n, name);
+        if (!v) return std::nullopt;
+        if (iequals(*v, "yes") || iequals(*v, "true")) return true;
+        if (iequals(*v, "no") || iequals(*v, "false")) return false;
+        error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + ": " + qt(*v) + " is not yes or no");
+        return std::nullopt;
+    }
+
+    // One of a closed list of words (case-insensitive); returns its index.
+    std::optional<std::size_t> word_attr(pugi::xml_node n, const char* name, std::initializer_list<std::string_view> words,
+                                         bool req) {
+        auto v = req ? required(n, name) : optional(n, name);
+        if (!v) return std::nullopt;
+        std::size_t i = 0;
+        for (std::string_view w : words) {
+            if (iequals(*v, w)) return i;
+            ++i;
+        }
+        std::string list;
+        for (std::string_view w : words) list += (list.empty() ? "" : ", ") + std::string(w);
+        error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + ": " + qt(*v) + " is not one of " + list);
+        return std::nullopt;
+    }
+
+    // A comma-separated list; names may contain spaces ("New York City, Boston").
+    std::vector<std::string_view> list_attr(pugi::xml_node n, const char* name) {
+        std::vector<std::string_view> out;
+        auto v = optional(n, name);
+        if (!v || v->empty()) return out;
+        std::string_view s = *v;
+        while (true) {
+            const std::size_t comma = s.find(',');
+            const std::string_view item = trim(s.substr(0, comma));
+            if (item.empty())
+                error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + " has an empty entry");
+            else
+                out.push_back(item);
+            if (comma == std::string_view::npos) break;
+            s.remove_prefix(comma + 1);
+        }
+        return out;
+    }
+
+    std::string describe_map_miss(std::string_view name) const {
+        std::string msg = "unknown location " + qt(name);
+        if (grid_) {
+            char buf[96];
+            std::snprintf(buf, sizeof buf, " (the map's hexes are columns %02d-%02d, rows %02d-%02d)", grid_cols_.first,
+                          grid_cols_.second, grid_rows_.first, grid_rows_.second);
+            msg += buf;
+        }
+        return msg;
+    }
+
+    std::optional<LocId> loc_by_name(pugi::xml_node n, const char* attr, std::string_view name) {
+        const LocId id = sc_.map.find(name);
+        if (id == kNoLoc) {
+            if (!map_ok_) return std::nullopt;
+            error(n, n.attribute(attr), elem(n) + " attribute " + qt(attr) + ": " + describe_map_miss(name));
+            return std::nullopt;
+        }
+        return id;
+    }
+
+    std::optional<LocId> loc_attr(pugi::xml_node n, const char* name, bool req) {
+        auto v = req ? required(n, name) : optional(n, name);
+        if (!v) return std::nullopt;
+        if (v->empty()) {
+            error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + " is empty");
+            return std::nullopt;
+        }
+        return loc_by_name(n, name, *v);
+    }
+
+    // A list of locations, each known and listed once; nullopt when any is wrong.
+    std::optional<std::vector<LocId>> locs_attr(pugi::xml_node n, const char* name) {
+        std::vector<LocId> out;
+        bool ok = true;
+        for (std::string_view item : list_attr(n, name)) {
+            auto id = loc_by_name(n, name, item);
+            if (!id) {
+                ok = false;
+                continue;
+            }
+            if (std::find(out.begin(), out.end(), *id) != out.end()) {
+                error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + " lists " + qt(item) + " twice");
+                ok = false;
+                continue;
+            }
+            out.push_back(*id);
+        }
+        if (!ok) return std::nullopt;
+        return out;
+    }
+
+    enum SideWords : unsigned { kNamed = 0, kEach = 1, kNone = 2, kFirstSecond = 4 };
+
+    // A side by name; `words` says which of each / none / first / second are also accepted.
+    // Returns kNoSide for each/none; nullopt on error.
+    std::optional<SideId> side_attr(pugi::xml_node n, const char* name, unsigned words, std::optional<std::string_view> fallback = {}) {
+        auto v = optional(n, name);
+        if (!v && fallback) v = fallback;
+        if (!v) {
+            error(n, elem(n) + " needs attribute " + qt(name));
+            return std::nullopt;
+        }
+        if ((words & kEach) && iequals(*v, "each")) return kNoSide;
+        if ((words & kNone) && iequals(*v, "none")) return kNoSide;
+        if ((words & kFirstSecond) && (iequals(*v, "first") || iequals(*v, "second"))) {
+            if (sc_.first_player == kNoSide || sc_.sides.size() != 2) {
+                error(n, n.attribute(name),
+                      elem(n) + " attribute " + qt(name) + ": " + qt(*v) +
+                          " needs two sides and a first player (<scenario first-player=...>)");
+                return std::nullopt;
+            }
+            return iequals(*v, "first") ? sc_.first_player : sc_.enemy_of(sc_.first_player);
+        }
+        const SideId s = sc_.find_side(*v);
+        if (s == kNoSide) {
+            if (!sides_ok_) return std::nullopt;
+            std::string msg = elem(n) + " attribute " + qt(name) + ": unknown side " + qt(*v) + " (sides: ";
+            for (std::size_t i = 0; i < sc_.sides.size(); ++i) msg += (i ? ", " : "") + sc_.sides[i];
+            if (words & kEach) msg += ", each";
+            if (words & kNone) msg += ", none";
+            if (words & kFirstSecond) msg += ", first, second";
+            error(n, n.attribute(name), msg + ")");
+            return std::nullopt;
+        }
+        return s;
+    }
+
+    std::optional<Value> value_attr(pugi::xml_node n, const char* name, std::int64_t lo, std::int64_t hi) {
+        auto v = required(n, name);
+        if (!v) return std::nullopt;
+        Value out;
+        if (v->substr(0, kParamPrefix.size()) == kParamPrefix) {
+            const std::string_view p = trim(v->substr(kParamPrefix.size()));
+            const ParamDef* def = sc_.find_param(p);
+            if (!def) {
+                if (!params_ok_) return std::nullopt;
+                error(n, n.attribute(name),
+                      elem(n) + " attribute " + qt(name) + ": unknown parameter " + qt(p) + " (declare it in <params>)");
+                return std::nullopt;
+            }
+            out.param = def->name;
+            return out;
+        }
+        auto x = parse_int(n, name, *v, lo, hi);
+        if (!x) return std::nullopt;
+        out.literal = *x;
+        return out;
+    }
+
+    std::string rule_attr(pugi::xml_node n, bool req) {
+        auto v = req ? required(n, "rule") : optional(n, "rule");
+        return v ? std::string(*v) : std::string();
+    }
+
+    // Turn ranges "a-b" and grid ranges "01-25".
+    std::optional<std::pair<int, int>> range_attr(pugi::xml_node n, const char* name, int lo, int hi) {
+        auto v = required(n, name);
+        if (!v) return std::nullopt;
+        const std::size_t dash = v->find('-');
+        auto bad = [&]() -> std::optional<std::pair<int, int>> {
+            error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + ": " + qt(*v) + " is not a range such as 01-25");
+            return std::nullopt;
+        };
+        if (dash == std::string_view::npos) return bad();
+        auto num = [](std::string_view s, int& out) {
+            s = trim(s);
+            if (s.empty()) return false;
+            auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+            return ec == std::errc() && p == s.data() + s.size();
+        };
+        int a = 0, b = 0;
+        if (!num(v->substr(0, dash), a) || !num(v->substr(dash + 1), b)) return bad();
+        if (a < lo || b > hi || a > b) {
+            error(n, n.attribute(name),
+                  elem(n) + " attribute " + qt(name) + ": " + qt(*v) + " must run upward within " + std::to_string(lo) +
+                      ".." + std::to_string(hi));
+            return std::nullopt;
+        }
+        return std::make_pair(a, b);
+    }
+
+    // ---- the sections ---------------------------------------------------------------------------
+
+    void read() {
+        if (text_.empty()) {
+            error_at(0, "the file is empty");
+            return;
+        }
+        pugi::xml_parse_result res = doc_.load_buffer(text_.data(), text_.size(), pugi::parse_default, pugi::encoding_utf8);
+        if (!res) {
+            error_at(res.offset, std::string("malformed XML: ") + res.description());
+            return;
+        }
+        pugi::xml_node root;
+        for (pugi::xml_node c : doc_.children()) {
+            if (c.type() != pugi::node_element) continue;
+            if (root) {
+                error(c, "a second top-level element " + elem(c) + " (a scenario file has one <scenario> element)");
+                continue;
+            }
+            root = c;
+        }
+        if (!root) {
+            error_at(0, "no <scenario> element");
+            return;
+        }
+        if (std::string_view(root.name()) != "scenario") {
+            error(root, "the top-level element is " + elem(root) + ", not <scenario>");
+            return;
+        }
+        read_root(root);
+    }
+
+    void read_root(pugi::xml_node root) {
+        check_attrs(root, {"format", "id", "title", "turns", "first-player", "extends"});
+        check_children(root, {"description", "sides", "phases", "sequence", "map", "units", "holdings", "exits",
+                              "retreat-off-map", "victory", "params", "rulings"});
+        if (auto f = optional(root, "format"); f && *f != "1")
+            error(root, root.attribute("format"), "scenario format " + qt(*f) + " is not supported (this reader knows format 1)");
+        if (root.attribute("extends"))
+            error(root, root.attribute("extends"), "'extends' (scenario inheritance) is not supported by this version");
+        if (auto id = required(root, "id")) {
+            if (id->find_first_of(" \t\r\n") != std::string_view::npos)
+                error(root, root.attribute("id"), "the scenario id " + qt(*id) + " has white space in it");
+            sc_.id = std::string(*id);
+        }
+        if (auto t = required(root, "title")) sc_.title = one_line(*t);
+        if (auto n = int_attr(root, "turns", 1, kMaxTurns, true)) sc_.turns = static_cast<std::int32_t>(*n);
+        for (const char* name : {"description", "sides", "phases", "sequence", "map", "units", "holdings", "exits",
+                                 "retreat-off-map", "victory", "params", "rulings"}) {
+            const bool req = !std::strcmp(name, "sides") || !std::strcmp(name, "phases") || !std::strcmp(name, "sequence") ||
+                             !std::strcmp(name, "map");
+            sections_[name] = single_child(root, name, req);
+        }
+
+        if (auto d = sections_["description"]) {  // free text for people; not read by referee
+            check_attrs(d, {});
+            check_text_only(d);
+        }
+        // A section with errors makes the names it declares unreliable: references to them are not
+        // reported again, so one mistake gives one error, not a cascade.
+        std::size_t before = errors_.size();
+        read_sides(sections_["sides"]);
+        sides_ok_ = errors_.size() == before && sections_["sides"];
+        before = errors_.size();
+        read_phases(sections_["phases"]);
+        phases_ok_ = errors_.size() == before && sections_["phases"];
+        before = errors_.size();
+        read_params(sections_["params"]);
+        params_ok_ = errors_.size() == before;
+        before = errors_.size();
+        read_map(sections_["map"]);
+        map_ok_ = errors_.size() == before && sections_["map"];
+        read_first_player(root);
+        read_sequence(sections_["sequence"]);
+        read_units(sections_["units"]);
+        read_holdings(sections_["holdings"]);
+        read_exits(sections_["exits"]);
+        read_retreat(sections_["retreat-off-map"]);
+        read_victory(sections_["victory"]);
+        read_rulings(sections_["rulings"]);
+    }
+
+    void read_sides(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {});
+        check_children(s, {"side"});
+        const std::size_t before = errors_.size();
+        for (pugi::xml_node n : s.children("side")) {
+            check_attrs(n, {"name"});
+            check_children(n, {});
+            auto name = required(n, "name");
+            if (!name) continue;
+            if (is_reserved_side_word(*name)) {
+                error(n, n.attribute("name"), qt(*name) + " is a reserved word and cannot name a side");
+                continue;
+            }
+            if (name->find(',') != std::string_view::npos) {
+                error(n, n.attribute("name"), "a side name cannot contain a comma");
+                continue;
+            }
+            if (sc_.find_side(*name) != kNoSide) {
+                error(n, n.attribute("name"), "side " + qt(*name) + " is declared twice");
+                continue;
+            }
+            sc_.sides.emplace_back(*name);
+        }
+        if (sc_.sides.size() < 2 && errors_.size() == before) error(s, "<sides> must declare at least two sides");
+    }
+
+    void read_phases(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {});
+        check_children(s, {"phase"});
+        const std::size_t before = errors_.size();
+        for (pugi::xml_node n : s.children("phase")) {
+            check_attrs(n, {"name", "kind"});
+            check_children(n, {});
+            auto name = required(n, "name");
+            auto kind = word_attr(n, "kind", {"movement", "combat", "other"}, true);
+            if (!name || !kind) continue;
+            if (sc_.find_phase(*name) != -1) {
+                error(n, n.attribute("name"), "phase " + qt(*name) + " is declared twice");
+                continue;
+            }
+            PhaseDef p;
+            p.name = std::string(*name);
+            p.kind = *kind == 0 ? PhaseKind::Movement : *kind == 1 ? PhaseKind::Combat : PhaseKind::Other;
+            sc_.phases.push_back(std::move(p));
+        }
+        if (sc_.phases.empty() && errors_.size() == before) error(s, "<phases> must declare at least one phase");
+    }
+
+    void read_params(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {});
+        check_children(s, {"param"});
+        for (pugi::xml_node n : s.children("param")) {
+            check_attrs(n, {"name", "default", "rule", "description"});
+            check_children(n, {});
+            auto name = required(n, "name");
+            auto desc = required(n, "description");
+            if (!name || !desc) continue;
+            if (name->find_first_of(" \t\r\n") != std::string_view::npos) {
+                error(n, n.attribute("name"), "parameter name " + qt(*name) + " has white space in it");
+                continue;
+            }
+            if (sc_.find_param(*name)) {
+                error(n, n.attribute("name"), "parameter " + qt(*name) + " is declared twice");
+                continue;
+            }
+            ParamDef p;
+            p.name = std::string(*name);
+            if (auto d = optional(n, "default")) p.default_value = std::string(*d);
+            p.rule = rule_attr(n, false);
+            p.description = one_line(*desc);
+            sc_.params.push_back(std::move(p));
+            param_nodes_[sc_.params.back().name] = n;
+        }
+    }
+
+    void read_map(pugi::xml_node m) {
+        if (!m) return;
+        check_attrs(m, {});
+        check_children(m, {"hex-grid", "location"});
+        pugi::xml_node grid = single_child(m, "hex-grid", false);
+        pugi::xml_node first_loc = m.child("location");
+        if (grid && first_loc) {
+            error(first_loc, "a map is either a <hex-grid> or a list of <location> elements, not both");
+            return;
+        }
+        if (grid) {
+            check_attrs(grid, {"kind", "columns", "rows", "shifted"});
+            check_children(grid, {});
+            auto kind = word_attr(grid, "kind", {"hex-columns", "hex-rows"}, true);
+            auto cols = range_attr(grid, "columns", 0, kMaxGridNumber);
+            auto rows = range_attr(grid, "rows", 0, kMaxGridNumber);
+            auto shifted = word_attr(grid, "shifted", {"even", "odd"}, true);
+            if (!kind || !cols || !rows || !shifted) return;
+            sc_.map = Map::hex_grid(*kind == 0 ? GridKind::HexColumns : GridKind::HexRows, cols->first, cols->second,
+                                    rows->first, rows->second, *shifted == 0);
+            grid_ = true;
+            grid_cols_ = *cols;
+            grid_rows_ = *rows;
+            return;
+        }
+        if (!first_loc) {
+            error(m, "<map> needs a <hex-grid> or <location> elements");
+            return;
+        }
+        std::map<std::string, pugi::xml_node, std::less<>> declared;
+        for (pugi::xml_node n : m.children("location")) {
+            check_attrs(n, {"name", "adjacent"});
+            check_children(n, {});
+            auto name = required(n, "name");
+            if (!name) continue;
+            if (name->find(',') != std::string_view::npos) {
+                error(n, n.attribute("name"), "a location name cannot contain a comma");
+                continue;
+            }
+            if (auto it = declared.find(*name); it != declared.end()) {
+                error(n, n.attribute("name"),
+                      "location " + qt(*name) + " is declared twice (first on line " + std::to_string(line_of(it->second)) + ")");
+                continue;
+            }
+            declared.emplace(std::string(*name), n);
+            sc_.map.add_location(std::string(*name));
+        }
+        for (pugi::xml_node n : m.children("location")) {
+            auto name = optional(n, "name");
+            if (!name || name->empty()) continue;
+            const LocId self = sc_.map.find(*name);
+            if (self == kNoLoc || declared[std::string(*name)] != n) continue;  // a duplicate, already reported
+            for (std::string_view other : list_attr(n, "adjacent")) {
+                const LocId o = sc_.map.find(other);
+                if (o == kNoLoc) {
+                    error(n, n.attribute("adjacent"), "<location> attribute 'adjacent': unknown location " + qt(other));
+                    continue;
+                }
+                if (o == self) {
+                    error(n, n.attribute("adjacent"), "location " + qt(other) + " is listed as adjacent to itself");
+                    continue;
+                }
+                sc_.map.add_adjacency(self, o);
+            }
+        }
+    }
+
+    void read_first_player(pugi::xml_node root) {
+        auto v = optional(root, "first-player");
+        if (!v) return;
+        pugi::xml_attribute a = root.attribute("first-player");
+        if (v->substr(0, kParamPrefix.size()) == kParamPrefix) {
+            const std::string_view p = trim(v->substr(kParamPrefix.size()));
+            if (p != kFirstPlayerParam) {
+                error(root, a, "first-player may only come from the parameter 'first-player' (param:first-player)");
+                return;
+            }
+            const ParamDef* def = sc_.find_param(p);
+            if (!def) {
+                if (params_ok_) error(root, a, "first-player: unknown parameter " + qt(p) + " (declare it in <params>)");
+                return;
+            }
+            pugi::xml_node pn = param_nodes_[def->name];
+            if (!def->default_value) {
+                error(pn, "parameter 'first-player' needs a default (a side name): the first player must be known");
+                return;
+            }
+            const SideId s = sc_.find_side(*def->default_value);
+            if (s == kNoSide) {
+                error(pn, pn.attribute("default"), "parameter 'first-player': default " + qt(*def->default_value) + " is not a side");
+                return;
+            }
+            sc_.first_player = s;
+            return;
+        }
+        const SideId s = sc_.find_side(*v);
+        if (s == kNoSide) {
+            if (sides_ok_) error(root, a, "first-player: unknown side " + qt(*v));
+            return;
+        }
+        sc_.first_player = s;
+    }
+
+    void read_sequence(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {});
+        check_children(s, {"step"});
+        for (pugi::xml_node n : s.children("step")) {
+            check_attrs(n, {"side", "phase", "first-turn", "last-turn"});
+            check_children(n, {});
+            auto side = side_attr(n, "side", kNone | kFirstSecond);
+            auto phase = required(n, "phase");
+            auto first = int_attr(n, "first-turn", 1, std::max(sc_.turns, 1), false);
+            auto last = int_attr(n, "last-turn", 1, std::max(sc_.turns, 1), false);
+            if ((n.attribute("first-turn") && !first) || (n.attribute("last-turn") && !last)) continue;
+            if (!side || !phase) continue;
+            const std::int32_t ph = sc_.find_phase(*phase);
+            if (ph < 0) {
+                if (!phases_ok_) continue;
+                std::string msg = "<step> attribute 'phase': unknown phase " + qt(*phase) + " (phases: ";
+                for (std::size_t i = 0; i < sc_.phases.size(); ++i) msg += (i ? ", " : "") + sc_.phases[i].name;
+                error(n, n.attribute("phase"), msg + ")");
+                continue;
+            }
+            SequenceStep st;
+            st.side = *side;
+            st.phase = ph;
+            if (first) st.first_turn = static_cast<std::int32_t>(*first);
+            if (last) st.last_turn = static_cast<std::int32_t>(*last);
+            if (st.first_turn > st.last_turn) {
+                error(n, "<step> first-turn " + std::to_string(st.first_turn) + " is after last-turn " + std::to_string(st.last_turn));
+                continue;
+            }
+            sc_.sequence.push_back(st);
+        }
+        if (sc_.sequence.empty() && s.child("step").empty()) error(s, "<sequence> needs at least one <step>");
+    }
+
+    void read_unit(pugi::xml_node n, pugi::xml_node group, std::map<std::string, pugi::xml_node, std::less<>>& ids) {
+        check_attrs(n, {"id", "side", "type", "strength", "at", "enters", "enters-at", "roles", "source"});
+        check_children(n, {});
+        auto group_attr = [&](const char* name) -> std::optional<std::string_view> {
+            if (!group) return std::nullopt;
+            return optional(group, name);
+        };
+        UnitDef u;
+        bool ok = true;
+        if (auto id = required(n, "id")) {
+            if (id->find_first_of(" \t\r\n,") != std::string_view::npos) {
+                error(n, n.attribute("id"), "unit id " + qt(*id) + " contains white space or a comma");
+                ok = false;
+            } else if (auto it = ids.find(*id); it != ids.end()) {
+                error(n, n.attribute("id"),
+                      "unit id " + qt(*id) + " is used twice (first on line " + std::to_string(line_of(it->second)) + ")");
+                ok = false;
+            } else {
+                ids.emplace(std::string(*id), n);
+                u.id = std::string(*id);
+            }
+        } else {
+            ok = false;
+        }
+        if (auto s = side_attr(n, "side", kNamed, group_attr("side")))
+            u.side = *s;
+        else
+            ok = false;
+        auto type = optional(n, "type");
+        if (!type) type = group_attr("type");
+        if (!type || type->empty()) {
+            error(n, "<unit> needs attribute 'type' (or a <group type=...>)");
+            ok = false;
+        } else {
+            u.type = std::string(*type);
+        }
+        if (auto st = int_attr(n, "strength", 0, 1000000, true))
+            u.strength = *st;
+        else
+            ok = false;
+        if (!n.attribute("at").empty()) {
+            if (auto at = loc_attr(n, "at", true))
+                u.at = *at;
+            else
+                ok = false;
+        }
+        const bool has_enters = !n.attribute("enters").empty(), has_enters_at = !n.attribute("enters-at").empty();
+        if (has_enters != has_enters_at) {
+            error(n, "<unit> needs both 'enters' (a turn) and 'enters-at' (a location), or neither");
+            ok = false;
+        } else if (has_enters) {
+            if (!n.attribute("at").empty()) {
+                error(n, n.attribute("enters"), "<unit> has both 'at' (on the map at setup) and 'enters' (a reinforcement)");
+                ok = false;
+            }
+            if (auto t = int_attr(n, "enters", 1, std::max(sc_.turns, 1), true))
+                u.enters_turn = static_cast<std::int32_t>(*t);
+            else
+                ok = false;
+            if (auto l = loc_attr(n, "enters-at", true))
+                u.enters_at = *l;
+            else
+                ok = false;
+        }
+        for (std::string_view r : list_attr(n, "roles")) u.roles.emplace_back(r);
+        if (auto src = optional(n, "source"))
+            u.source = one_line(*src);
+        else if (auto gs = group_attr("source"))
+            u.source = one_line(*gs);
+        if (ok) sc_.units.push_back(std::move(u));
+    }
+
+    void read_units(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {});
+        check_children(s, {"unit", "group"});
+        std::map<std::string, pugi::xml_node, std::less<>> ids;
+        for (pugi::xml_node c : s.children()) {
+            if (c.type() != pugi::node_element) continue;
+            const std::string_view name = c.name();
+            if (name == "unit") {
+                read_unit(c, pugi::xml_node(), ids);
+            } else if (name == "group") {
+                check_attrs(c, {"side", "type", "source"});
+                check_children(c, {"unit"});
+                if (auto gs = optional(c, "side"); gs && sc_.find_side(*gs) == kNoSide) {
+                    if (sides_ok_) error(c, c.attribute("side"), "<group> attribute 'side': unknown side " + qt(*gs));
+                    continue;
+                }
+                for (pugi::xml_node u : c.children("unit")) read_unit(u, c, ids);
+            }
+        }
+    }
+
+    void read_holdings(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {"rule"});
+        check_children(s, {"hold"});
+        sc_.holding_rule = rule_attr(s, false);
+        std::map<LocId, pugi::xml_node> seen;
+        for (pugi::xml_node n : s.children("hold")) {
+            check_attrs(n, {"loc", "side"});
+            check_children(n, {});
+            auto loc = loc_attr(n, "loc", true);
+            auto side = side_attr(n, "side", kNamed);
+            if (!loc || !side) continue;
+            if (auto it = seen.find(*loc); it != seen.end()) {
+                error(n, n.attribute("loc"),
+                      "location " + qt(sc_.map.name(*loc)) + " is held twice (first on line " + std::to_string(line_of(it->second)) + ")");
+                continue;
+            }
+            seen.emplace(*loc, n);
+            sc_.holds.push_back(InitialHold{*loc, *side});
+        }
+    }
+
+    void read_exits(pugi::xml_node n) {
+        if (!n) return;
+        check_attrs(n, {"allowed", "locs", "unit-types", "phase", "rule"});
+        check_children(n, {});
+        Exits e;
+        e.allowed = bool_attr(n, "allowed").value_or(true);
+        if (auto locs = locs_attr(n, "locs")) e.locs = std::move(*locs);
+        for (std::string_view t : list_attr(n, "unit-types")) e.unit_types.emplace_back(t);
+        if (auto ph = word_attr(n, "phase", {"movement", "combat", "other"}, false))
+            e.phase = *ph == 0 ? PhaseKind::Movement : *ph == 1 ? PhaseKind::Combat : PhaseKind::Other;
+        e.rule = rule_attr(n, false);
+        if (!e.allowed && (!e.locs.empty() || !e.unit_types.empty()))
+            error(n, "<exits allowed=\"no\"> cannot list exit locations or unit types");
+        sc_.exits = std::move(e);
+    }
+
+    void read_retreat(pugi::xml_node n) {
+        if (!n) return;
+        check_attrs(n, {"result", "rule"});
+        check_children(n, {});
+        if (auto r = word_attr(n, "result", {"eliminated", "forbidden"}, true))
+            sc_.retreat_off_map = *r == 0 ? RetreatOffMap::Eliminated : RetreatOffMap::Forbidden;
+        sc_.retreat_rule = rule_attr(n, false);
+    }
+
+    void read_points(pugi::xml_node n) {
+        check_attrs(n, {"kind", "side", "value", "locs", "rule", "what"});
+        check_children(n, {});
+        auto kind = word_attr(n, "kind", {"start", "elimination", "exit", "occupation"}, true);
+        if (!kind) return;
+        PointsRule p;
+        p.kind = static_cast<PointsKind>(*kind);
+        auto side = side_attr(n, "side", p.kind == PointsKind::Start ? kNamed : kEach);
+        auto value = value_attr(n, "value", -1000000, 1000000);
+        auto rule = required(n, "rule");
+        auto what = required(n, "what");
+        std::optional<std::vector<LocId>> locs = std::vector<LocId>();
+        if (n.attribute("locs")) {
+            if (p.kind == PointsKind::Start || p.kind == PointsKind::Elimination) {
+                error(n, n.attribute("locs"), "<points kind=\"" + std::string(n.attribute("kind").value()) + "\"> takes no 'locs'");
+                return;
+            }
+            locs = locs_attr(n, "locs");
+        }
+        if (p.kind == PointsKind::Occupation && locs && locs->empty()) {
+            error(n, "<points kind=\"occupation\"> needs 'locs' (the locations that score)");
+            return;
+        }
+        if (!side || !value || !rule || !what || !locs) return;
+        p.side = *side;
+        p.value = std::move(*value);
+        p.locs = std::move(*locs);
+        p.rule = std::string(*rule);
+        p.what = one_line(*what);
+        sc_.points.push_back(std::move(p));
+    }
+
+    void read_automatic(pugi::xml_node n) {
+        check_attrs(n, {"side", "after-turn", "ratio", "require-positive", "enemy-holds-none", "rule"});
+        check_children(n, {});
+        AutomaticVictory a;
+        auto side = side_attr(n, "side", kNamed);
+        auto after = int_attr(n, "after-turn", 1, std::max(sc_.turns, 1), true);
+        auto ratio = int_attr(n, "ratio", 1, 1000000, true);
+        auto positive = bool_attr(n, "require-positive");
+        auto holds = locs_attr(n, "enemy-holds-none");
+        auto rule = required(n, "rule");
+        if (n.attribute("require-positive") && !positive) return;
+        if (!side || !after || !ratio || !holds || !rule) return;
+        if (sc_.sides.size() != 2) {
+            error(n, "<automatic> needs a game of two sides");
+            return;
+        }
+        a.side = *side;
+        a.after_turn = static_cast<std::int32_t>(*after);
+        a.ratio = *ratio;
+        a.require_positive = positive.value_or(true);
+        a.enemy_holds_none = std::move(*holds);
+        a.rule = std::string(*rule);
+        sc_.automatic = std::move(a);
+    }
+
+    void read_victory(pugi::xml_node v) {
+        if (!v) return;
+        check_attrs(v, {});
+        check_children(v, {"points", "automatic", "end-of-game"});
+        for (pugi::xml_node n : v.children("points")) read_points(n);
+        if (pugi::xml_node a = single_child(v, "automatic", false)) read_automatic(a);
+        if (pugi::xml_node e = single_child(v, "end-of-game", false)) {
+            check_attrs(e, {"winner", "rule"});
+            check_children(e, {});
+            if (word_attr(e, "winner", {"higher-total"}, true)) sc_.end_victory = EndVictory::HigherTotal;
+            sc_.end_rule = rule_attr(e, false);
+        }
+    }
+
+    void read_rulings(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {});
+        check_children(s, {"ruling"});
+        std::map<std::string, pugi::xml_node, std::less<>> ids;
+        for (pugi::xml_node n : s.children("ruling")) {
+            check_attrs(n, {"id"});
+            check_text_only(n);
+            auto id = required(n, "id");
+            const std::string text = one_line(n.text().get());
+            if (text.empty()) error(n, "<ruling> needs its text between <ruling ...> and </ruling>");
+            if (!id || text.empty()) continue;
+            if (auto it = ids.find(*id); it != ids.end()) {
+                error(n, n.attribute("id"),
+                      "ruling " + qt(*id) + " is given twice (first on line " + std::to_string(line_of(it->second)) + ")");
+                continue;
+            }
+            ids.emplace(std::string(*id), n);
+            sc_.rulings.push_back(RulingDef{std::string(*id), text});
+        }
+    }
+
+    std::string file_;
+    std::string_view text_;
+    std::vector<std::size_t> line_starts_;
+    std::vector<ScenarioError> errors_;
+    pugi::xml_document doc_;
+    Scenario sc_;
+    std::map<std::string, pugi::xml_node, std::less<>> sections_;
+    std::map<std::string, pugi::xml_node, std::less<>> param_nodes_;
+    bool grid_ = false;
+    bool sides_ok_ = false, phases_ok_ = false, params_ok_ = false, map_ok_ = false;
+    std::pair<int, int> grid_cols_{0, 0}, grid_rows_{0, 0};
+};
+
+ScenarioError file_error(std::string file, std::string msg) {
+    ScenarioError e;
+    e.file = std::move(file);
+    e.message = std::move(msg);
+    return e;  // line and column 0: the file as a whole
+}
+
+std::string builtin_list() {
+    std::string out;
+    for (const BuiltinScenario& b : builtin_scenarios()) out += (out.empty() ? "" : ", ") + std::string(b.id);
+    return out.empty() ? "none" : out;
+}
+
+}  // namespace
+
+const std::vector<BuiltinScenario>& builtin_scenarios() {
+    struct Table {
+        std::vector<std::string> titles;
+        std::vector<BuiltinScenario> list;
+        Table() {
+            for (const EmbeddedFile* f = kEmbeddedScenarios; f->name; ++f) {
+                pugi::xml_document doc;
+                std::string title;
+                if (doc.load_buffer(f->data, f->size, pugi::parse_default, pugi::encoding_utf8))
+                    title = one_line(doc.document_element().attribute("title").value());
+                titles.push_back(std::move(title));
+            }
+            std::size_t i = 0;
+            for (const EmbeddedFile* f = kEmbeddedScenarios; f->name; ++f, ++i)
+                list.push_back(BuiltinScenario{f->name, titles[i],
+                                               std::string_view(reinterpret_cast<const char*>(f->data), f->size)});
+        }
+    };
+    static const Table table;
+    return table.list;
+}
+
+ScenarioLoad read_scenario_xml(std::string_view xml, std::string file) {
+    try {
+        return Reader(xml, file).run();
+    } catch (const std::exception& ex) {  // allocation failure and the like: still a clean error
+        ScenarioLoad out;
+        out.errors.push_back(file_error(std::move(file), std::string("cannot read the scenario: ") + ex.what()));
+        return out;
+    }
+}
+
+ScenarioLoad load_scenario(std::string_view id_or_path) {
+    for (const BuiltinScenario& b : builtin_scenarios()) {
+        if (b.id != id_or_path) continue;
+        ScenarioLoad r = read_scenario_xml(b.xml, "<built-in>");
+        if (r.scenario && r.scenario->id != b.id) {
+            ScenarioLoad bad;
+            bad.errors.push_back(file_error("<built-in>", "built-in scenario " + qt(b.id) + " declares id " + qt(r.scenario->id)));
+            return bad;
+        }
+        return r;
+    }
+    ScenarioLoad out;
+    const std::string path(id_or_path);
+    try {
+        std::error_code ec;
+        const std::filesystem::path p(path);
+        if (path.empty()) {
+            out.errors.push_back(file_error(path, "no scenario named (built-ins: " + builtin_list() + ")"));
+            return out;
+        }
+        if (!std::filesystem::exists(p, ec)) {
+            out.errors.push_back(file_error(path, "no such file, and no built-in scenario of that name (built-ins: " + builtin_list() + ")"));
+            return out;
+        }
+        if (std::filesystem::is_directory(p, ec)) {
+            out.errors.push_back(file_error(path, "is a directory, not a scenario file"));
+            return out;
+        }
+        std::ifstream in(p, std::ios::binary);
+        if (!in) {
+            out.errors.push_back(file_error(path, std::string("cannot open the file: ") + std::strerror(errno)));
+            return out;
+        }
+        std::ostringstream buf;
+        buf << in.rdbuf();
+        if (in.bad()) {
+            out.errors.push_back(file_error(path, "cannot read the file"));
+            return out;
+        }
+        return read_scenario_xml(buf.str(), path);
+    } catch (const std::exception& ex) {
+        out.errors.push_back(file_error(path, std::string("cannot read the file: ") + ex.what()));
+        return out;
+    }
+}
+
+}  // namespace referee
