@@ -1,1 +1,127 @@
 #include "check.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+namespace referee {
+
+namespace {
+
+Report not_judged(const std::string& file, std::string scenario) {
+    Report r;
+    r.file = file;
+    r.scenario = std::move(scenario);
+    r.judged = false;
+    r.complete = false;
+    return r;
+}
+
+void add_input_error(Report& r, const char* code, std::uint32_t line, std::uint32_t col, std::string msg) {
+    r.violations.push_back(Violation{code, true, line, col, "report.md command line", std::move(msg)});
+}
+
+// A scenario named by the game record: a built-in id, a path as given, or a path relative to
+// the directory of the game's file.
+ScenarioLoad find_scenario(const std::string& name, const std::string& game_file) {
+    for (const auto& b : builtin_scenarios())
+        if (b.id == name) return load_scenario(name);
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::exists(name, ec) && game_file != "-") {
+        const fs::path rel = fs::path(game_file).parent_path() / name;
+        if (fs::exists(rel, ec)) return load_scenario(rel.string());
+    }
+    return load_scenario(name);
+}
+
+}  // namespace
+
+Report check_text(std::string_view text, const std::string& file, const CheckOptions& opts) {
+    const GameRecord game = read_game(text, file);
+
+    // The scenario: --scenario first, else the game record (move log) / scenario attribute (save).
+    std::string scen_name = opts.scenario;
+    std::uint32_t scen_line = 0, scen_col = 0;
+    if (scen_name.empty()) {
+        for (const auto& r : game.records)
+            if (r.kind == Kind::Game) {
+                scen_name = std::string(game.str(r.a));
+                scen_line = r.line;
+                scen_col = r.col;
+                break;
+            }
+    }
+
+    Report rep = not_judged(file, "");
+    const char* spec = game.format == InputFormat::XmlSave ? "xml-save.md" : "move-log.md";
+    for (const auto& d : game.diagnostics)
+        rep.violations.push_back(Violation{d.code, d.severity == Severity::Error, d.line, d.col, spec, d.message});
+    if (game.has_syntax_errors()) {
+        std::stable_sort(rep.violations.begin(), rep.violations.end(),
+                         [](const Violation& a, const Violation& b) { return a.line < b.line; });
+        return rep;
+    }
+    if (scen_name.empty()) {
+        add_input_error(rep, "unknown-scenario", 1, 1,
+                        game.format == InputFormat::XmlSave
+                            ? "the save names no scenario (attribute 'scenario' of <referee-save>) and no --scenario was given"
+                            : "the game names no scenario (a `game` record must come first) and no --scenario was given");
+        return rep;
+    }
+    ScenarioLoad load = find_scenario(scen_name, file);
+    if (!load.scenario) {
+        if (opts.scenario.empty())
+            add_input_error(rep, "unknown-scenario", scen_line, scen_col,
+                            fmt::format("cannot use scenario '{}': it is neither a built-in scenario (see `referee scenarios`) nor a readable scenario file", scen_name));
+        for (const auto& e : load.errors)
+            add_input_error(rep, "scenario-file", opts.scenario.empty() ? scen_line : 0, 0,
+                            fmt::format("{}:{}:{}: {}", e.file, e.line, e.col, e.message));
+        return rep;
+    }
+    Report judged = judge(game, *load.scenario, opts);
+    // Input warnings (unknown XML elements...) go with the rule violations.
+    for (auto& v : rep.violations) judged.violations.push_back(std::move(v));
+    std::stable_sort(judged.violations.begin(), judged.violations.end(),
+                     [](const Violation& a, const Violation& b) { return a.line < b.line; });
+    return judged;
+}
+
+Report check_file(const std::string& file, const CheckOptions& opts) {
+    std::string text;
+    if (file == "-") {
+        std::ostringstream ss;
+        ss << std::cin.rdbuf();
+        text = ss.str();
+    } else {
+        std::error_code ec;
+        if (std::filesystem::is_directory(file, ec)) {
+            Report r = not_judged(file, "");
+            add_input_error(r, "unreadable", 0, 0, fmt::format("{} is a directory, not a game record", file));
+            return r;
+        }
+        std::ifstream in(file, std::ios::binary);
+        if (!in) {
+            Report r = not_judged(file, "");
+            add_input_error(r, "unreadable", 0, 0, fmt::format("cannot open {}: {}", file, std::strerror(errno)));
+            return r;
+        }
+        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        if (in.bad()) {
+            Report r = not_judged(file, "");
+            add_input_error(r, "unreadable", 0, 0, fmt::format("error reading {}", file));
+            return r;
+        }
+    }
+    return check_text(text, file, opts);
+}
+
+}  // namespace referee

@@ -1,1 +1,1192 @@
+// The replay: one pass over a game's records, in order, through a small state (units, holdings,
+// turn and phase, score counters), in the manner of a chess engine's do_move. Names were interned
+// at parse time; here they are bound to scenario indices once per distinct symbol (lazily, cached
+// in vectors), so applying a record does no string look-up and no allocation unless it reports.
 #include "check.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+
+namespace referee {
+
+namespace {
+
+struct UnitState {
+    std::string_view name;
+    SideId side = kNoSide;
+    std::string_view type;
+    std::int64_t strength = 0;
+    std::int64_t initial_strength = 0;
+    UnitStatus status = UnitStatus::OffMap;
+    LocId loc = kNoLoc;
+    std::int32_t enters_turn = 0;
+    LocId enters_at = kNoLoc;
+    LocId exit_loc = kNoLoc;
+    std::uint32_t declared_line = 0;
+};
+
+// Where the spec defines a check that no rule of the game's own text covers, the report cites the
+// spec's section (report.md: every violation cites a rule).
+const char* const kHeader = "move-log.md header records";
+const char* const kSequence = "move-log.md sequence records";
+const char* const kUnits = "move-log.md unit records";
+const char* const kAreas = "move-log.md area records";
+const char* const kSnapshot = "xml-save.md snapshot";
+
+enum class Over : std::uint8_t { No, Automatic, Concession, EndRecord, LastTurn };
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+std::optional<std::int64_t> to_int(std::string_view s) {
+    std::int64_t v = 0;
+    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+// Overflow-safe arithmetic on points (G4: exact integers). Scores past 64 bits saturate and are
+// reported by the caller as an input problem; in practice counts are far below.
+std::int64_t mul_sat(std::int64_t a, std::int64_t b) {
+    std::int64_t r = 0;
+    if (__builtin_mul_overflow(a, b, &r)) return (a < 0) != (b < 0) ? INT64_MIN : INT64_MAX;
+    return r;
+}
+std::int64_t add_sat(std::int64_t a, std::int64_t b) {
+    std::int64_t r = 0;
+    if (__builtin_add_overflow(a, b, &r)) return b < 0 ? INT64_MIN : INT64_MAX;
+    return r;
+}
+
+class Replay {
+public:
+    Replay(const GameRecord& g, const Scenario& s, const CheckOptions& o) : g_(g), s_(s), opts_(o) {}
+    Report run();
+
+private:
+    // --- binding of symbols to scenario indices (cached per symbol) ---
+    SideId side_of(Sym sym);
+    LocId loc_of(Sym sym);
+    std::int32_t phase_of(Sym sym);
+    std::int32_t unit_of(Sym sym) const { return sym < unit_of_sym_.size() ? unit_of_sym_[sym] : -1; }
+
+    // --- reporting ---
+    void violation(const char* code, const Record& r, std::string rule, std::string msg, bool error = true);
+    void input_error(const char* code, std::uint32_t line, std::uint32_t col, std::string msg);
+    std::string_view side_name(SideId s) const { return s >= 0 ? std::string_view(s_.sides[static_cast<std::size_t>(s)]) : "nobody"; }
+    std::string_view loc_name(LocId l) const { return l >= 0 ? std::string_view(s_.map.name(l)) : "nowhere"; }
+    std::string where_now() const;
+
+    // --- set-up ---
+    bool setup();
+    void apply_params();
+    void bind_units();
+    std::optional<std::int64_t> value(const Value& v) const;
+
+    // --- state changes ---
+    void place(std::int32_t u, LocId to);
+    void leave(std::int32_t u);
+    void entered(SideId side, LocId loc) { last_mover_[static_cast<std::size_t>(loc)] = side; }
+    void eliminated(std::int32_t u, std::int64_t sp_lost);
+    std::int64_t& occ(LocId l, SideId s) { return occupants_[static_cast<std::size_t>(l) * nsides_ + static_cast<std::size_t>(s)]; }
+    std::int64_t occ(LocId l, SideId s) const { return occupants_[static_cast<std::size_t>(l) * nsides_ + static_cast<std::size_t>(s)]; }
+    SideId holder(LocId l) const;
+    bool enemy_in(LocId l, SideId side) const;
+
+    // --- records ---
+    void do_record(const Record& r);
+    void do_header(const Record& r);
+    void do_turn(const Record& r);
+    void do_phase(const Record& r);
+    void do_path(const Record& r);  // move, retreat, advance
+    void do_enter(const Record& r);
+    void do_exit(const Record& r);
+    void do_loss(const Record& r);  // eliminate, lose
+    void do_combat(const Record& r);
+    void do_claim(const Record& r);
+    bool unit_on_map(const Record& r, Sym unit_sym, std::int32_t& u);
+    bool check_phase(const Record& r, PhaseKind need, const char* what, SideId unit_side, bool phasing_only, const std::string& rule);
+    bool resolve_path(const Record& r, std::vector<LocId>& out);
+
+    // --- sequence ---
+    bool step_in_force(std::size_t i, std::int32_t turn) const {
+        const auto& st = s_.sequence[i];
+        return turn >= st.first_turn && turn <= st.last_turn;
+    }
+    void maybe_automatic(std::uint32_t at_line);
+    bool last_player_turn_begun() const;
+    void game_over(Over why, std::uint32_t line, std::string decided);
+
+    // --- scores ---
+    std::int64_t elimination_points(SideId side) const;
+    void build_scores(bool final_scoring);
+    void decide();
+    void judge_claims();
+    void compare_snapshot();
+    void judge_snapshot_alone();
+
+    const GameRecord& g_;
+    const Scenario& s_;
+    const CheckOptions& opts_;
+    Report rep_;
+    bool fatal_ = false;
+
+    std::size_t nsides_ = 0;
+    std::vector<std::int32_t> side_cache_, loc_cache_, phase_cache_;
+    std::vector<std::int32_t> unit_of_sym_;
+    std::vector<UnitState> units_;
+    std::vector<std::int64_t> occupants_;
+    std::vector<SideId> last_mover_;
+    std::vector<std::pair<std::string, std::string>> params_;  // effective values
+    std::vector<std::uint32_t> param_line_;
+    std::vector<SequenceStep> sequence_;
+
+    // replay position
+    std::int32_t turn_ = 0;
+    std::int32_t step_ = -1;        // index into sequence_ in the current turn, -1 before the first phase
+    SideId phasing_ = kNoSide;      // side whose player-turn it is (G2)
+    bool seen_turn_ = false;
+    Over over_ = Over::No;
+    std::uint32_t over_line_ = 0;
+    std::string decided_;
+    SideId winner_side_ = kNoSide;  // for concession / automatic
+    bool automatic_done_ = false;
+    std::uint32_t last_applied_line_ = 0;
+
+    // score counters: per points rule, per side
+    std::vector<std::int64_t> counts_;  // [rule * nsides + side]
+    std::int64_t& count(std::size_t rule, SideId side) { return counts_[rule * nsides_ + static_cast<std::size_t>(side)]; }
+    struct AwardItem { SideId side; std::int64_t n; std::string reason; std::uint32_t line; };
+    std::vector<AwardItem> awards_;
+    std::vector<std::pair<Sym, std::int64_t>> tracks_;
+    std::vector<const Record*> claims_;
+    std::vector<LocId> path_;  // scratch, reused: no allocation per record once grown
+    std::vector<std::int64_t> totals_;
+    bool final_scored_ = false;
+    std::vector<std::string> notes_;
+};
+
+// ---------------------------------------------------------------------------------------------
+
+SideId Replay::side_of(Sym sym) {
+    if (sym == kNoSym) return kNoSide;
+    auto& c = side_cache_[sym];
+    if (c == -2) c = s_.find_side(g_.str(sym));
+    return c;
+}
+LocId Replay::loc_of(Sym sym) {
+    if (sym == kNoSym) return kNoLoc;
+    auto& c = loc_cache_[sym];
+    if (c == -2) c = s_.map.find(g_.str(sym));
+    return c;
+}
+std::int32_t Replay::phase_of(Sym sym) {
+    if (sym == kNoSym) return -1;
+    auto& c = phase_cache_[sym];
+    if (c == -2) c = s_.find_phase(g_.str(sym));
+    return c;
+}
+
+void Replay::violation(const char* code, const Record& r, std::string rule, std::string msg, bool error) {
+    if (!error && opts_.strict) error = true;
+    rep_.violations.push_back(Violation{code, error, r.line, 0, std::move(rule), std::move(msg)});
+}
+void Replay::input_error(const char* code, std::uint32_t line, std::uint32_t col, std::string msg) {
+    fatal_ = true;
+    rep_.violations.push_back(Violation{code, true, line, col, line ? kHeader : "report.md command line", std::move(msg)});
+}
+
+std::string Replay::where_now() const {
+    if (turn_ == 0) return "before the first turn";
+    if (step_ < 0) return fmt::format("game-turn {}", turn_);
+    const auto& st = sequence_[static_cast<std::size_t>(step_)];
+    const auto& ph = s_.phases[static_cast<std::size_t>(st.phase)].name;
+    if (st.side == kNoSide) return fmt::format("game-turn {}, {} phase", turn_, ph);
+    return fmt::format("game-turn {}, {} {}", turn_, side_name(st.side), ph);
+}
+
+std::optional<std::int64_t> Replay::value(const Value& v) const {
+    if (v.param.empty()) return v.literal;
+    for (const auto& [name, val] : params_)
+        if (name == v.param) return to_int(val);
+    return std::nullopt;
+}
+
+// --- set-up ----------------------------------------------------------------------------------
+
+void Replay::apply_params() {
+    // Precedence: scenario default < `param` record in the game < --param on the command line.
+    for (const auto& p : s_.params)
+        if (p.default_value) {
+            params_.emplace_back(p.name, *p.default_value);
+            param_line_.push_back(0);
+        }
+    auto set = [this](std::string name, std::string val, std::uint32_t line) {
+        for (std::size_t i = 0; i < params_.size(); ++i)
+            if (params_[i].first == name) {
+                params_[i].second = std::move(val);
+                param_line_[i] = line;
+                return;
+            }
+        params_.emplace_back(std::move(name), std::move(val));
+        param_line_.push_back(line);
+    };
+    for (const auto& r : g_.records) {
+        if (r.kind == Kind::Turn) break;
+        if (r.kind != Kind::Param) continue;
+        const std::string name = lower(g_.str(r.a));
+        if (!s_.find_param(name)) {
+            violation("unknown-param", r, kHeader, fmt::format("the scenario {} has no parameter '{}'", s_.id, g_.str(r.a)));
+            continue;
+        }
+        set(name, std::string(g_.str(r.b)), r.line);
+    }
+    for (const auto& [n, v] : opts_.params) {
+        const std::string name = lower(n);
+        if (!s_.find_param(name)) {
+            input_error("unknown-param", 0, 0, fmt::format("--param {}: the scenario {} has no parameter '{}'", n, s_.id, n));
+            continue;
+        }
+        set(name, v, 0);
+    }
+    // Numeric parameters must be integers: a bad value cannot be judged (exit status 2).
+    auto check_numeric = [this](const Value& v) {
+        if (v.param.empty()) return;
+        for (std::size_t i = 0; i < params_.size(); ++i)
+            if (params_[i].first == v.param && !to_int(params_[i].second)) {
+                const std::uint32_t line = param_line_[i];
+                input_error("bad-value", line, line ? 1 : 0,
+                            fmt::format("parameter {} must be a whole number, not '{}'{}", v.param, params_[i].second,
+                                        line ? "" : " (from --param)"));
+            }
+    };
+    for (const auto& pr : s_.points) check_numeric(pr.value);
+
+    // first-player (G6): where the scenario has the parameter, the named side's steps come first.
+    sequence_ = s_.sequence;
+    for (const auto& [name, val] : params_) {
+        if (name != "first-player") continue;
+        const SideId first = s_.find_side(val);
+        if (first == kNoSide) {
+            input_error("bad-value", 0, 0, fmt::format("parameter first-player: '{}' is not a side of {}", val, s_.id));
+            break;
+        }
+        std::stable_partition(sequence_.begin(), sequence_.end(),
+                              [first](const SequenceStep& st) { return st.side == first; });
+    }
+}
+
+bool Replay::setup() {
+    nsides_ = s_.sides.size();
+    side_cache_.assign(g_.symbols.size(), -2);
+    loc_cache_.assign(g_.symbols.size(), -2);
+    phase_cache_.assign(g_.symbols.size(), -2);
+    unit_of_sym_.assign(g_.symbols.size(), -1);
+    occupants_.assign(s_.map.size() * nsides_, 0);
+    last_mover_.assign(s_.map.size(), kNoSide);
+    counts_.assign(s_.points.size() * nsides_, 0);
+    totals_.assign(nsides_, 0);
+
+    apply_params();
+    if (fatal_) return false;
+
+    for (const auto& h : s_.holds) last_mover_[static_cast<std::size_t>(h.loc)] = h.side;
+
+    bool custom = false;
+    for (const auto& r : g_.records) {
+        if (r.kind == Kind::Turn) break;
+        if (r.kind == Kind::Setup) custom = (r.flags & kFlagCustom) != 0;
+    }
+    if (!custom) {
+        for (const auto& ud : s_.units) {
+            UnitState u;
+            u.name = ud.id;
+            u.side = ud.side;
+            u.type = ud.type;
+            u.strength = u.initial_strength = ud.strength;
+            u.enters_turn = ud.enters_turn;
+            u.enters_at = ud.enters_at;
+            const std::int32_t idx = static_cast<std::int32_t>(units_.size());
+            units_.push_back(u);
+            if (ud.at != kNoLoc) place(idx, ud.at);
+            const Sym sym = g_.symbols.find(ud.id);
+            if (sym != kNoSym) unit_of_sym_[sym] = idx;
+        }
+    }
+    return true;
+}
+
+// --- state changes ---------------------------------------------------------------------------
+
+void Replay::place(std::int32_t u, LocId to) {
+    auto& us = units_[static_cast<std::size_t>(u)];
+    us.status = UnitStatus::OnMap;
+    us.loc = to;
+    ++occ(to, us.side);
+}
+
+void Replay::leave(std::int32_t u) {
+    auto& us = units_[static_cast<std::size_t>(u)];
+    if (us.status == UnitStatus::OnMap && us.loc != kNoLoc) --occ(us.loc, us.side);
+}
+
+SideId Replay::holder(LocId l) const {
+    // G1: the side of the units standing there; else the last side to move a unit in; else the
+    // initial holder. (Two sides standing in one hex only follows an enemy-occupied violation:
+    // the last to move in holds it.)
+    SideId standing = kNoSide;
+    int sides_standing = 0;
+    for (std::size_t s = 0; s < nsides_; ++s)
+        if (occ(l, static_cast<SideId>(s)) > 0) {
+            standing = static_cast<SideId>(s);
+            ++sides_standing;
+        }
+    if (sides_standing == 1) return standing;
+    return last_mover_[static_cast<std::size_t>(l)];
+}
+
+bool Replay::enemy_in(LocId l, SideId side) const {
+    for (std::size_t s = 0; s < nsides_; ++s)
+        if (static_cast<SideId>(s) != side && occ(l, static_cast<SideId>(s)) > 0) return true;
+    return false;
+}
+
+void Replay::eliminated(std::int32_t u, std::int64_t sp_lost) {
+    auto& us = units_[static_cast<std::size_t>(u)];
+    if (sp_lost > 0)
+        for (std::size_t i = 0; i < s_.points.size(); ++i) {
+            const auto& pr = s_.points[i];
+            if (pr.kind != PointsKind::Elimination) continue;
+            const SideId scorer = pr.side == kNoSide ? s_.enemy_of(us.side) : pr.side;
+            if (scorer == kNoSide || scorer == us.side) continue;
+            count(i, scorer) = add_sat(count(i, scorer), sp_lost);
+        }
+    us.strength -= sp_lost;
+    if (us.strength <= 0) {
+        us.strength = 0;
+        leave(u);
+        us.status = UnitStatus::Eliminated;
+    }
+}
+
+// --- records ---------------------------------------------------------------------------------
+
+bool Replay::unit_on_map(const Record& r, Sym unit_sym, std::int32_t& u) {
+    u = unit_of(unit_sym);
+    if (u < 0) {
+        violation("unknown-unit", r, kUnits, fmt::format("no unit '{}' in the scenario or the set-up", g_.str(unit_sym)));
+        return false;
+    }
+    const auto& us = units_[static_cast<std::size_t>(u)];
+    if (us.status != UnitStatus::OnMap) {
+        const char* why = us.status == UnitStatus::OffMap ? "has not entered the map"
+                          : us.status == UnitStatus::Exited ? "has exited the map"
+                                                            : "has been eliminated";
+        violation("not-on-map", r, kUnits, fmt::format("{} {}: it cannot {}", us.name, why, kind_name(r.kind)));
+        return false;
+    }
+    return true;
+}
+
+bool Replay::check_phase(const Record& r, PhaseKind need, const char* what, SideId unit_side, bool phasing_only,
+                         const std::string& rule) {
+    bool ok = true;
+    const PhaseKind cur = step_ >= 0 ? s_.phases[static_cast<std::size_t>(sequence_[static_cast<std::size_t>(step_)].phase)].kind
+                                     : PhaseKind::Other;
+    if (step_ < 0 || cur != need) {
+        violation("wrong-phase", r, rule.empty() ? kUnits : rule,
+                  fmt::format("{} outside the {} phase ({})", what, need == PhaseKind::Movement ? "movement" : "combat", where_now()));
+        ok = false;
+    }
+    if (phasing_only && step_ >= 0 && phasing_ != unit_side) {
+        violation("not-phasing", r, rule.empty() ? std::string("G2") : rule,
+                  fmt::format("{} of a {} unit in the {} player-turn", what, side_name(unit_side), side_name(phasing_)));
+        ok = false;
+    }
+    return ok;
+}
+
+bool Replay::resolve_path(const Record& r, std::vector<LocId>& out) {
+    out.clear();
+    bool ok = true;
+    for (const Sym* p = g_.list_begin(r.list); p != g_.list_end(r.list); ++p) {
+        const LocId l = loc_of(*p);
+        if (l == kNoLoc) {
+            violation("unknown-location", r, kUnits, fmt::format("no location '{}' on the {} map", g_.str(*p), s_.title));
+            ok = false;
+        }
+        out.push_back(l);
+    }
+    return ok;
+}
+
+void Replay::do_path(const Record& r) {
+    std::int32_t u = -1;
+    if (!unit_on_map(r, r.a, u)) return;
+    if (!resolve_path(r, path_)) return;
+    if (path_.empty()) return;
+    auto& us = units_[static_cast<std::size_t>(u)];
+    const bool is_move = r.kind == Kind::Move;
+    const char* what = is_move ? "movement" : r.kind == Kind::Retreat ? "a retreat" : "an advance";
+    check_phase(r, is_move ? PhaseKind::Movement : PhaseKind::Combat, what, us.side, is_move, "");
+    if (path_.front() != us.loc)
+        violation("path-start", r, kUnits, fmt::format("{} is at {}, but the path starts at {}", us.name, loc_name(us.loc), loc_name(path_.front())));
+    for (std::size_t i = 1; i < path_.size(); ++i) {
+        if (!s_.map.adjacent(path_[i - 1], path_[i]))
+            violation("path-gap", r, kUnits, fmt::format("{} and {} are not adjacent", loc_name(path_[i - 1]), loc_name(path_[i])), false);
+        if (enemy_in(path_[i], us.side))
+            violation("enemy-occupied", r, kUnits, fmt::format("{} holds a {} unit", loc_name(path_[i]), side_name(s_.enemy_of(us.side))));
+    }
+    // Apply as recorded: the unit passes through each location after the first (G1) and ends
+    // at the last.
+    leave(u);
+    for (std::size_t i = 1; i < path_.size(); ++i) entered(us.side, path_[i]);
+    place(u, path_.back());
+    if (r.kind == Kind::Retreat && (r.flags & kFlagOff)) {
+        if (s_.retreat_off_map == RetreatOffMap::Forbidden)
+            violation("retreat-off-map", r, s_.retreat_rule,
+                      fmt::format("{} retreats off the map from {}: the rules forbid it; treated as eliminated", us.name, loc_name(path_.back())));
+        eliminated(u, us.strength);  // M3 / C5: eliminated, and scored as such
+    }
+}
+
+void Replay::do_enter(const Record& r) {
+    const std::int32_t u = unit_of(r.a);
+    if (u < 0) {
+        violation("unknown-unit", r, kUnits, fmt::format("no unit '{}' in the scenario or the set-up", g_.str(r.a)));
+        return;
+    }
+    auto& us = units_[static_cast<std::size_t>(u)];
+    const LocId l = loc_of(r.b);
+    if (l == kNoLoc) {
+        violation("unknown-location", r, kUnits, fmt::format("no location '{}' on the {} map", g_.str(r.b), s_.title));
+        return;
+    }
+    if (us.status == UnitStatus::Exited || us.status == UnitStatus::Eliminated) {
+        violation("reentry", r, s_.exits.rule,
+                  fmt::format("{} {} and may not come back on the map", us.name, us.status == UnitStatus::Exited ? "exited" : "was eliminated"));
+        return;
+    }
+    if (us.status == UnitStatus::OnMap) {
+        violation("already-on-map", r, kUnits, fmt::format("{} is already on the map at {}; only an off-map unit can enter", us.name, loc_name(us.loc)));
+        return;
+    }
+    check_phase(r, PhaseKind::Movement, "an entry", us.side, true, "");
+    if (us.enters_turn > 0 && turn_ < us.enters_turn)
+        violation("reinforcement-early", r, kHeader, fmt::format("{} enters on game-turn {}; it is due on game-turn {}", us.name, turn_, us.enters_turn));
+    if (us.enters_at != kNoLoc && l != us.enters_at)
+        violation("reinforcement-location", r, kHeader, fmt::format("{} enters at {}; it is due at {}", us.name, loc_name(l), loc_name(us.enters_at)));
+    if (enemy_in(l, us.side))
+        violation("enemy-occupied", r, kUnits, fmt::format("{} holds a {} unit", loc_name(l), side_name(s_.enemy_of(us.side))));
+    entered(us.side, l);
+    place(u, l);
+}
+
+void Replay::do_exit(const Record& r) {
+    std::int32_t u = -1;
+    if (!unit_on_map(r, r.a, u)) return;
+    const LocId l = loc_of(r.b);
+    if (l == kNoLoc) {
+        violation("unknown-location", r, kUnits, fmt::format("no location '{}' on the {} map", g_.str(r.b), s_.title));
+        return;
+    }
+    auto& us = units_[static_cast<std::size_t>(u)];
+    const Exits& ex = s_.exits;
+    if (us.loc != l)
+        violation("path-start", r, ex.rule, fmt::format("{} is at {}, not at {} where it exits", us.name, loc_name(us.loc), loc_name(l)));
+    if (!ex.allowed) {
+        violation("exit-location", r, ex.rule, fmt::format("{} exits at {}: the scenario allows no exits", us.name, loc_name(l)));
+    } else if (ex.locs.empty() ? !(s_.map.on_edge(l, Edge::North) || s_.map.on_edge(l, Edge::South) ||
+                                   s_.map.on_edge(l, Edge::East) || s_.map.on_edge(l, Edge::West))
+                               : std::find(ex.locs.begin(), ex.locs.end(), l) == ex.locs.end()) {
+        std::string allowed;
+        for (LocId x : ex.locs) allowed += (allowed.empty() ? "" : ", ") + s_.map.name(x);
+        violation("exit-location", r, ex.rule,
+                  ex.locs.empty() ? fmt::format("{} exits at {}, which is not a map-edge hex", us.name, loc_name(l))
+                                  : fmt::format("{} exits at {}: units may exit only from {}", us.name, loc_name(l), allowed));
+    }
+    if (!ex.unit_types.empty() &&
+        std::none_of(ex.unit_types.begin(), ex.unit_types.end(), [&](const std::string& t) { return iequals(t, us.type); }))
+        violation("exit-unit-type", r, ex.rule, fmt::format("{} ({}) exits at {}: only {} may exit the map", us.name, us.type, loc_name(l), fmt::join(ex.unit_types, ", ")));
+    check_phase(r, ex.phase, "an exit", us.side, true, ex.rule);
+    leave(u);
+    us.status = UnitStatus::Exited;
+    us.exit_loc = l;
+    for (std::size_t i = 0; i < s_.points.size(); ++i) {
+        const auto& pr = s_.points[i];
+        if (pr.kind != PointsKind::Exit) continue;
+        if (pr.side != kNoSide && pr.side != us.side) continue;
+        if (!pr.locs.empty() && std::find(pr.locs.begin(), pr.locs.end(), l) == pr.locs.end()) continue;
+        count(i, us.side) = add_sat(count(i, us.side), us.strength);
+    }
+}
+
+void Replay::do_loss(const Record& r) {
+    std::int32_t u = -1;
+    if (!unit_on_map(r, r.a, u)) return;
+    auto& us = units_[static_cast<std::size_t>(u)];
+    std::int64_t lost = us.strength;
+    if (r.kind == Kind::Lose) {
+        if (r.n <= 0) {
+            violation("bad-count", r, kUnits, fmt::format("{} cannot lose {} strength points", us.name, r.n));
+            return;
+        }
+        lost = std::min(r.n, us.strength);
+    }
+    eliminated(u, lost);
+}
+
+void Replay::do_combat(const Record& r) {
+    auto check = [&](Span s) {
+        for (const Sym* p = g_.list_begin(s); p != g_.list_end(s); ++p) {
+            std::int32_t u = -1;
+            unit_on_map(r, *p, u);
+        }
+    };
+    check(r.list);
+    check(r.list2);
+}
+
+void Replay::maybe_automatic(std::uint32_t at_line) {
+    if (!s_.automatic || automatic_done_ || over_ != Over::No) return;
+    const AutomaticVictory& av = *s_.automatic;
+    if (turn_ != av.after_turn) return;
+    automatic_done_ = true;
+    const SideId enemy = s_.enemy_of(av.side);
+    const std::int64_t mine = elimination_points(av.side), theirs = elimination_points(enemy);
+    const bool ratio_ok = mine >= mul_sat(av.ratio, theirs) && (!av.require_positive || mine > 0);
+    std::vector<std::string> held;
+    for (LocId l : av.enemy_holds_none)
+        if (holder(l) == enemy) held.push_back(s_.map.name(l));
+    std::string ruling = fmt::format("{} automatic-victory test after game-turn {}: {} {} to {} {} elimination points{}; ",
+                                     av.rule, av.after_turn, side_name(av.side), mine, side_name(enemy), theirs,
+                                     ratio_ok ? fmt::format(" (at least {} to 1)", av.ratio)
+                                              : fmt::format(" (needs at least {} to 1 and more than 0)", av.ratio));
+    ruling += held.empty() ? fmt::format("{} holds none of the hexes", side_name(enemy))
+                           : fmt::format("{} holds {}", side_name(enemy), fmt::join(held, ", "));
+    ruling += ratio_ok && held.empty() ? ": passed" : ": not passed, play continues";
+    notes_.push_back(ruling);
+    if (ratio_ok && held.empty()) {
+        winner_side_ = av.side;
+        game_over(Over::Automatic, at_line, fmt::format("end of game-turn {}", av.after_turn));
+    }
+}
+
+void Replay::game_over(Over why, std::uint32_t line, std::string decided) {
+    over_ = why;
+    over_line_ = line;
+    decided_ = std::move(decided);
+}
+
+bool Replay::last_player_turn_begun() const {
+    if (turn_ != s_.turns || step_ < 0) return false;
+    SideId last_side = kNoSide;
+    for (std::size_t i = 0; i < sequence_.size(); ++i)
+        if (step_in_force(i, turn_) && sequence_[i].side != kNoSide) last_side = sequence_[i].side;
+    return last_side == kNoSide || phasing_ == last_side;
+}
+
+void Replay::do_turn(const Record& r) {
+    maybe_automatic(last_applied_line_);
+    if (over_ != Over::No) {
+        violation("after-end", r, "G3", fmt::format("turn {} after the game was over ({})", r.n, decided_));
+        return;
+    }
+    seen_turn_ = true;
+    if (r.n != turn_ + 1)
+        violation("turn-order", r, kSequence, fmt::format("turn {} follows turn {}: turns go 1, 2, 3...", r.n, turn_));
+    if (r.n > s_.turns) {
+        violation("turn-limit", r, s_.end_rule, fmt::format("turn {}: {} lasts {} game-turns", r.n, s_.title, s_.turns));
+        if (turn_ >= s_.turns) {
+            game_over(Over::LastTurn, last_applied_line_, fmt::format("end of game-turn {}", s_.turns));
+            return;
+        }
+    }
+    turn_ = static_cast<std::int32_t>(std::clamp<std::int64_t>(r.n, 0, INT32_MAX));
+    step_ = -1;
+    phasing_ = kNoSide;
+    last_applied_line_ = r.line;
+}
+
+void Replay::do_phase(const Record& r) {
+    SideId side = kNoSide;
+    if (r.a != kNoSym) {
+        side = side_of(r.a);
+        if (side == kNoSide) {
+            violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(r.a), s_.title));
+            return;
+        }
+    }
+    const std::int32_t ph = phase_of(r.b);
+    if (ph < 0) {
+        violation("unknown-phase", r, kSequence, fmt::format("no phase '{}' in {}", g_.str(r.b), s_.title));
+        return;
+    }
+    const std::string label = side == kNoSide ? std::string(g_.str(r.b)) : fmt::format("{} {}", side_name(side), g_.str(r.b));
+    if (turn_ == 0) {
+        violation("turn-order", r, kSequence, fmt::format("phase {} before the first turn record", label));
+        return;
+    }
+    // The next step of this turn's sequence with this side and phase, at or after the current one.
+    std::int32_t found = -1, anywhere = -1;
+    for (std::size_t i = 0; i < sequence_.size(); ++i) {
+        if (sequence_[i].side != side || sequence_[i].phase != ph) continue;
+        if (anywhere < 0) anywhere = static_cast<std::int32_t>(i);
+        if (step_in_force(i, turn_) && static_cast<std::int32_t>(i) >= step_) {
+            found = static_cast<std::int32_t>(i);
+            break;
+        }
+    }
+    if (found < 0) {
+        if (anywhere < 0)
+            violation("turn-order", r, kSequence, fmt::format("{} has no phase {}", s_.title, label));
+        else if (!step_in_force(static_cast<std::size_t>(anywhere), turn_))
+            violation("turn-order", r, kSequence, fmt::format("there is no {} phase in game-turn {}", label, turn_));
+        else
+            violation("turn-order", r, kSequence, fmt::format("phase {} out of the sequence of play: it comes before {}", label, where_now()));
+        found = anywhere;
+        if (found < 0) return;
+    }
+    step_ = found;
+    if (side != kNoSide) phasing_ = side;  // G2: a side's phase after another side's starts its player-turn
+    last_applied_line_ = r.line;
+}
+
+void Replay::do_claim(const Record& r) {
+    if ((r.kind == Kind::ClaimWinner && side_of(r.a) == kNoSide && !iequals(g_.str(r.a), "draw")))
+        violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(r.a), s_.title));
+    if (r.kind == Kind::ClaimScore)
+        for (const Sym* p = g_.list_begin(r.list); p != g_.list_end(r.list); ++p)
+            if (side_of(*p) == kNoSide) violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(*p), s_.title));
+    claims_.push_back(&r);
+}
+
+void Replay::do_header(const Record& r) {
+    if (seen_turn_) {
+        violation("header-order", r, kHeader, fmt::format("{} record after the first turn record; header records come first", kind_name(r.kind)));
+        return;
+    }
+    switch (r.kind) {
+        case Kind::Game:
+            if (&r != &g_.records.front())
+                violation("header-order", r, kHeader, "the game record must be the first record");
+            break;
+        case Kind::Side:
+        case Kind::Player:
+            if (side_of(r.a) == kNoSide) violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(r.a), s_.title));
+            break;
+        case Kind::Unit: {
+            const SideId side = side_of(r.b);
+            if (side == kNoSide) {
+                violation("unknown-side", r, kHeader, fmt::format("unit {}: no side '{}' in {}", g_.str(r.a), g_.str(r.b), s_.title));
+                return;
+            }
+            const LocId at = loc_of(r.d), enters_at = loc_of(r.e);
+            if ((r.d != kNoSym && at == kNoLoc) || (r.e != kNoSym && enters_at == kNoLoc)) {
+                violation("unknown-location", r, kUnits, fmt::format("unit {}: no location '{}' on the {} map", g_.str(r.a),
+                                                                 g_.str(r.d != kNoSym && at == kNoLoc ? r.d : r.e), s_.title));
+                return;
+            }
+            if (r.n < 0) {
+                violation("bad-count", r, kUnits, fmt::format("unit {}: strength {} is negative", g_.str(r.a), r.n));
+                return;
+            }
+            std::int32_t idx = unit_of(r.a);
+            if (idx >= 0) {
+                leave(idx);  // replaces the scenario's unit of that id
+            } else {
+                idx = static_cast<std::int32_t>(units_.size());
+                units_.emplace_back();
+                unit_of_sym_[r.a] = idx;
+            }
+            UnitState& us = units_[static_cast<std::size_t>(idx)];
+            us = UnitState{};
+            us.name = g_.str(r.a);
+            us.side = side;
+            us.type = g_.str(r.c);
+            us.strength = us.initial_strength = r.n;
+            us.enters_turn = static_cast<std::int32_t>(std::clamp<std::int64_t>(r.m, 0, INT32_MAX));
+            us.enters_at = enters_at;
+            us.declared_line = r.line;
+            if (at != kNoLoc) place(idx, at);
+            break;
+        }
+        case Kind::Hold: {
+            const LocId l = loc_of(r.a);
+            const SideId side = side_of(r.b);
+            if (l == kNoLoc) violation("unknown-location", r, kUnits, fmt::format("no location '{}' on the {} map", g_.str(r.a), s_.title));
+            if (side == kNoSide) violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(r.b), s_.title));
+            if (l != kNoLoc && side != kNoSide) last_mover_[static_cast<std::size_t>(l)] = side;
+            break;
+        }
+        case Kind::Objective:
+        case Kind::Target:
+            violation("not-in-scenario", r, kAreas, fmt::format("{} records have no meaning in {}: it has no victory banners", kind_name(r.kind), s_.title));
+            break;
+        default: break;  // tag, param (applied in set-up), setup (applied in set-up)
+    }
+}
+
+void Replay::do_record(const Record& r) {
+    // G3: after the end, every record but tag, chat, roll, claim and end is reported and not applied.
+    if (over_ != Over::No && r.kind != Kind::Turn) {
+        switch (r.kind) {
+            case Kind::Tag: case Kind::Chat: case Kind::Roll: case Kind::ClaimWinner: case Kind::ClaimDraw:
+            case Kind::ClaimScore: case Kind::End:
+                break;
+            default:
+                violation("after-end", r, "G3", fmt::format("{} record after the game was over ({})", kind_name(r.kind), decided_));
+                return;
+        }
+    }
+    switch (r.kind) {
+        case Kind::Game: case Kind::Tag: case Kind::Side: case Kind::Player: case Kind::Param: case Kind::Setup:
+        case Kind::Unit: case Kind::Hold: case Kind::Objective: case Kind::Target:
+            do_header(r);
+            return;  // header records do not move the "last record" of a turn
+        case Kind::Turn: do_turn(r); return;
+        case Kind::Phase: do_phase(r); return;
+        case Kind::Move: case Kind::Retreat: case Kind::Advance: do_path(r); break;
+        case Kind::Enter: do_enter(r); break;
+        case Kind::Exit: do_exit(r); break;
+        case Kind::Eliminate: case Kind::Lose: do_loss(r); break;
+        case Kind::Combat: do_combat(r); break;
+        case Kind::Roll: case Kind::Chat: break;
+        case Kind::Support: case Kind::Place: case Kind::Remove: case Kind::Casualty: case Kind::Blockade:
+        case Kind::Unblockade: case Kind::Card:
+            violation("not-in-scenario", r, kAreas, fmt::format("{} records have no meaning in {}: it has no area map", kind_name(r.kind), s_.title));
+            break;
+        case Kind::Track: {
+            auto it = std::find_if(tracks_.begin(), tracks_.end(), [&](const auto& t) { return t.first == r.a; });
+            if (it == tracks_.end()) tracks_.emplace_back(r.a, r.n); else it->second = r.n;
+            break;
+        }
+        case Kind::Award: {
+            const SideId side = side_of(r.a);
+            if (side == kNoSide) {
+                violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(r.a), s_.title));
+                break;
+            }
+            awards_.push_back(AwardItem{side, r.n, std::string(g_.str(r.b)), r.line});
+            break;
+        }
+        case Kind::Concede: {
+            const SideId side = side_of(r.a);
+            if (side == kNoSide) {
+                violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(r.a), s_.title));
+                break;
+            }
+            maybe_automatic(last_applied_line_);
+            if (over_ != Over::No) break;
+            winner_side_ = s_.enemy_of(side);
+            game_over(Over::Concession, r.line, fmt::format("{} conceded at {}", side_name(side), where_now()));
+            break;
+        }
+        case Kind::ClaimWinner: case Kind::ClaimDraw: case Kind::ClaimScore:
+            do_claim(r);
+            return;
+        case Kind::End:
+            if (over_ != Over::No) return;
+            maybe_automatic(last_applied_line_);
+            if (over_ != Over::No) return;
+            if (turn_ < s_.turns || !last_player_turn_begun())
+                notes_.push_back(fmt::format("the players ended the game at {} (line {}), before the end of game-turn {}; scored as at the game's end",
+                                             where_now(), r.line, s_.turns));
+            game_over(Over::EndRecord, r.line, fmt::format("end record at {}", where_now()));
+            return;
+    }
+    last_applied_line_ = r.line;
+}
+
+// --- scores and verdict ----------------------------------------------------------------------
+
+std::int64_t Replay::elimination_points(SideId side) const {
+    if (side == kNoSide) return 0;
+    std::int64_t total = 0;
+    for (std::size_t i = 0; i < s_.points.size(); ++i) {
+        const auto& pr = s_.points[i];
+        if (pr.kind != PointsKind::Elimination) continue;
+        const auto v = value(pr.value);
+        if (!v) continue;
+        total = add_sat(total, mul_sat(counts_[i * nsides_ + static_cast<std::size_t>(side)], *v));
+    }
+    return total;
+}
+
+void Replay::build_scores(bool final_scoring) {
+    rep_.scores.clear();
+    std::vector<std::string> unset;
+    for (std::size_t s = 0; s < nsides_; ++s) {
+        const SideId side = static_cast<SideId>(s);
+        SideScore sc;
+        sc.side = s_.sides[s];
+        for (std::size_t i = 0; i < s_.points.size(); ++i) {
+            const auto& pr = s_.points[i];
+            const bool mine = pr.side == kNoSide || pr.side == side;
+            if (!mine) continue;
+            const auto v = value(pr.value);
+            if (!v) {
+                if (std::find(unset.begin(), unset.end(), pr.value.param) == unset.end()) {
+                    unset.push_back(pr.value.param);
+                    notes_.push_back(fmt::format("{}: {} not scored: parameter {} is not set (set it with --param {}=N or a param record)",
+                                                 s_.id, pr.rule, pr.value.param, pr.value.param));
+                }
+                continue;
+            }
+            ScoreItem it;
+            it.rule = pr.rule;
+            switch (pr.kind) {
+                case PointsKind::Start:
+                    if (pr.side != side) continue;
+                    it.points = *v;
+                    it.what = pr.what;
+                    break;
+                case PointsKind::Elimination: {
+                    const std::int64_t n = counts_[i * nsides_ + s];
+                    if (n == 0) continue;
+                    it.points = mul_sat(n, *v);
+                    it.what = fmt::format("{} {} SP eliminated x{}", n, side_name(s_.enemy_of(side)), *v);
+                    break;
+                }
+                case PointsKind::Exit: {
+                    const std::int64_t n = counts_[i * nsides_ + s];
+                    if (n == 0) continue;
+                    it.points = mul_sat(n, *v);
+                    it.what = fmt::format("{} {} SP exited x{}", n, side_name(side), *v);
+                    break;
+                }
+                case PointsKind::Occupation: {
+                    if (!final_scoring) continue;
+                    std::vector<std::string_view> held;
+                    for (LocId l : pr.locs)
+                        if (holder(l) == side) held.push_back(s_.map.name(l));
+                    if (held.empty()) continue;
+                    it.points = mul_sat(static_cast<std::int64_t>(held.size()), *v);
+                    it.what = fmt::format("holds {} at the end x{}", fmt::join(held, ", "), *v);
+                    break;
+                }
+            }
+            sc.total = add_sat(sc.total, it.points);
+            sc.items.push_back(std::move(it));
+        }
+        for (const auto& a : awards_) {
+            if (a.side != side) continue;
+            sc.total = add_sat(sc.total, a.n);
+            sc.items.push_back(ScoreItem{"award", a.n, fmt::format("{} (award record, line {})", a.reason, a.line)});
+        }
+        totals_[s] = sc.total;
+        rep_.scores.push_back(std::move(sc));
+    }
+}
+
+void Replay::decide() {
+    Verdict& v = rep_.result;
+    if (over_ == Over::No && last_player_turn_begun() && turn_ == s_.turns)
+        game_over(Over::LastTurn, last_applied_line_, fmt::format("end of game-turn {}", s_.turns));
+    const bool final_scoring = over_ == Over::LastTurn || over_ == Over::EndRecord;
+    build_scores(final_scoring);
+    if (over_ == Over::No) {
+        rep_.complete = false;
+        rep_.violations.push_back(Violation{"incomplete", opts_.strict, g_.last_line, 0, "G5",
+                                            fmt::format("the record stops at {}, before the game is over (game-turn {} is the last)",
+                                                        where_now(), s_.turns)});
+        Provisional p;
+        p.turn = turn_;
+        p.line = last_applied_line_;
+        if (step_ >= 0) {
+            const auto& st = sequence_[static_cast<std::size_t>(step_)];
+            p.phase = st.side == kNoSide ? s_.phases[static_cast<std::size_t>(st.phase)].name
+                                         : fmt::format("{} {}", side_name(st.side), s_.phases[static_cast<std::size_t>(st.phase)].name);
+        }
+        SideId best = kNoSide;
+        bool tie = false;
+        for (std::size_t s = 0; s < nsides_; ++s) {
+            if (best == kNoSide || totals_[s] > totals_[static_cast<std::size_t>(best)]) {
+                best = static_cast<SideId>(s);
+                tie = false;
+            } else if (totals_[s] == totals_[static_cast<std::size_t>(best)]) {
+                tie = true;
+            }
+        }
+        p.standing = tie || best == kNoSide ? "even" : std::string(side_name(best));
+        v.provisional = p;
+        return;
+    }
+    rep_.complete = true;
+    v.decided = decided_;
+    v.line = over_line_;
+    switch (over_) {
+        case Over::Automatic:
+            v.winner = std::string(side_name(winner_side_));
+            v.level = "automatic";
+            return;
+        case Over::Concession:
+            v.winner = std::string(side_name(winner_side_));
+            v.level = "concession";
+            return;
+        default: break;
+    }
+    // HigherTotal (17.0, M5): the side with more points wins; equal totals are a draw.
+    SideId best = kNoSide;
+    bool tie = false;
+    for (std::size_t s = 0; s < nsides_; ++s) {
+        if (best == kNoSide || totals_[s] > totals_[static_cast<std::size_t>(best)]) {
+            best = static_cast<SideId>(s);
+            tie = false;
+        } else if (totals_[s] == totals_[static_cast<std::size_t>(best)]) {
+            tie = true;
+        }
+    }
+    v.winner = tie ? std::string("draw") : std::string(side_name(best));
+}
+
+void Replay::judge_claims() {
+    const std::string computed_winner = rep_.result.winner ? *rep_.result.winner : std::string("none (no result)");
+    for (const Record* r : claims_) {
+        Claim c;
+        c.line = r->line;
+        if (r->kind == Kind::ClaimWinner || r->kind == Kind::ClaimDraw) {
+            c.claim = "winner";
+            const bool draw = r->kind == Kind::ClaimDraw || iequals(g_.str(r->a), "draw");
+            const SideId side = draw ? kNoSide : side_of(r->a);
+            c.stated = draw ? "draw" : std::string(side == kNoSide ? g_.str(r->a) : side_name(side));
+            c.computed = computed_winner;
+            c.agrees = rep_.result.winner && (draw ? *rep_.result.winner == "draw" : *rep_.result.winner == side_name(side));
+            if (r->kind == Kind::ClaimWinner && r->b != kNoSym) {
+                c.stated += fmt::format(" ({})", g_.str(r->b));
+                c.computed += rep_.result.level ? fmt::format(" ({})", *rep_.result.level) : std::string(" (no level)");
+                c.agrees = c.agrees && rep_.result.level && iequals(*rep_.result.level, g_.str(r->b));
+            }
+            if (!c.agrees)
+                rep_.violations.push_back(Violation{"claim-mismatch", true, r->line, 0, s_.end_rule,
+                                                    fmt::format("the players report winner {}; the record gives {}", c.stated, c.computed)});
+            rep_.claims.push_back(std::move(c));
+        } else {
+            const Sym* sides = g_.list_begin(r->list);
+            const std::int64_t* pts = g_.ints_begin(r->ints);
+            for (std::uint32_t i = 0; i < r->list.len && i < r->ints.len; ++i) {
+                const SideId side = side_of(sides[i]);
+                Claim sc;
+                sc.line = r->line;
+                sc.claim = fmt::format("score {}", side == kNoSide ? g_.str(sides[i]) : side_name(side));
+                sc.stated = std::to_string(pts[i]);
+                sc.computed = side == kNoSide ? "unknown side" : std::to_string(totals_[static_cast<std::size_t>(side)]);
+                sc.agrees = side != kNoSide && totals_[static_cast<std::size_t>(side)] == pts[i];
+                if (!sc.agrees && side != kNoSide)
+                    rep_.violations.push_back(Violation{"claim-mismatch", true, r->line, 0, s_.end_rule,
+                                                        fmt::format("the players report {} {} points; the record gives {}", side_name(side),
+                                                                    pts[i], totals_[static_cast<std::size_t>(side)])});
+                rep_.claims.push_back(std::move(sc));
+            }
+        }
+    }
+}
+
+void Replay::compare_snapshot() {
+    const Snapshot& sn = *g_.snapshot;
+    auto mismatch = [this](std::uint32_t line, std::string msg) {
+        rep_.violations.push_back(Violation{"snapshot-mismatch", true, line, 0, kSnapshot, std::move(msg)});
+    };
+    if (sn.turn && *sn.turn != turn_)
+        mismatch(sn.line, fmt::format("snapshot says game-turn {}; the replay of the log is at game-turn {}", *sn.turn, turn_));
+    if (sn.phase != kNoSym) {
+        const SideId side = side_of(sn.phase_side);
+        const std::int32_t ph = phase_of(sn.phase);
+        const bool same = step_ >= 0 && sequence_[static_cast<std::size_t>(step_)].phase == ph &&
+                          sequence_[static_cast<std::size_t>(step_)].side == side;
+        if (!same)
+            mismatch(sn.line, fmt::format("snapshot says phase '{}{}{}'; the replay of the log is at {}", g_.str(sn.phase_side),
+                                          sn.phase_side != kNoSym ? " " : "", g_.str(sn.phase), where_now()));
+    }
+    for (const auto& su : sn.units) {
+        const std::int32_t u = unit_of(su.id);
+        if (u < 0) {
+            rep_.violations.push_back(Violation{"unknown-unit", true, su.line, 0, kSnapshot, fmt::format("snapshot names unit '{}', which the game does not have", g_.str(su.id))});
+            continue;
+        }
+        const UnitState& us = units_[static_cast<std::size_t>(u)];
+        if (su.status && *su.status != us.status)
+            mismatch(su.line, fmt::format("{}: snapshot says {}, the replay of the log says {}", us.name, unit_status_name(*su.status), unit_status_name(us.status)));
+        if (su.at != kNoSym) {
+            const LocId l = loc_of(su.at);
+            const LocId replay_at = us.status == UnitStatus::Exited ? us.exit_loc : us.status == UnitStatus::OnMap ? us.loc : kNoLoc;
+            if (l != replay_at)
+                mismatch(su.line, fmt::format("{}: snapshot has it at {}, the replay of the log at {}", us.name, g_.str(su.at),
+                                              replay_at == kNoLoc ? std::string("no location") : s_.map.name(replay_at)));
+        }
+        if (su.strength && *su.strength != us.strength)
+            mismatch(su.line, fmt::format("{}: snapshot gives strength {}, the replay of the log {}", us.name, *su.strength, us.strength));
+    }
+    for (const auto& h : sn.holds) {
+        const LocId l = loc_of(h.loc);
+        if (l == kNoLoc) {
+            rep_.violations.push_back(Violation{"unknown-location", true, h.line, 0, kSnapshot, fmt::format("snapshot names location '{}', which is not on the map", g_.str(h.loc))});
+            continue;
+        }
+        const SideId side = side_of(h.side);
+        if (side != holder(l))
+            mismatch(h.line, fmt::format("{}: snapshot says {} holds it, the replay of the log says {}", s_.map.name(l), g_.str(h.side), side_name(holder(l))));
+    }
+    for (const auto& sc : sn.scores) {
+        const SideId side = side_of(sc.name);
+        if (side == kNoSide) {
+            rep_.violations.push_back(Violation{"unknown-side", true, sc.line, 0, kSnapshot, fmt::format("snapshot names side '{}'", g_.str(sc.name))});
+            continue;
+        }
+        if (sc.value != totals_[static_cast<std::size_t>(side)])
+            mismatch(sc.line, fmt::format("{} score: snapshot says {}, the replay of the log gives {}", side_name(side), sc.value, totals_[static_cast<std::size_t>(side)]));
+    }
+    for (const auto& t : sn.tracks) {
+        auto it = std::find_if(tracks_.begin(), tracks_.end(), [&](const auto& x) { return x.first == t.name; });
+        if (it == tracks_.end() || it->second != t.value)
+            mismatch(t.line, fmt::format("track {}: snapshot says {}, the replay of the log gives {}", g_.str(t.name), t.value,
+                                         it == tracks_.end() ? std::string("no value") : std::to_string(it->second)));
+    }
+}
+
+// A save with a snapshot and no log: the snapshot is the position to judge.
+void Replay::judge_snapshot_alone() {
+    const Snapshot& sn = *g_.snapshot;
+    turn_ = sn.turn ? static_cast<std::int32_t>(std::clamp<std::int64_t>(*sn.turn, 0, INT32_MAX)) : 0;
+    for (const auto& su : sn.units) {
+        const std::int32_t u = unit_of(su.id);
+        if (u < 0) {
+            rep_.violations.push_back(Violation{"unknown-unit", true, su.line, 0, kSnapshot, fmt::format("snapshot names unit '{}', which the game does not have", g_.str(su.id))});
+            continue;
+        }
+        UnitState& us = units_[static_cast<std::size_t>(u)];
+        leave(u);
+        const LocId l = loc_of(su.at);
+        if (su.at != kNoSym && l == kNoLoc)
+            rep_.violations.push_back(Violation{"unknown-location", true, su.line, 0, kSnapshot, fmt::format("snapshot names location '{}', which is not on the map", g_.str(su.at))});
+        if (su.strength) us.strength = *su.strength;
+        const UnitStatus st = su.status.value_or(us.status);
+        const LocId keep = us.loc;
+        us.status = st;
+        if (st == UnitStatus::OnMap) {
+            // On the map where the snapshot says; with no location given, where the set-up had it.
+            const LocId where = l != kNoLoc ? l : keep;
+            if (where != kNoLoc) place(u, where);
+            else us.status = UnitStatus::OffMap;
+        }
+        if (st == UnitStatus::Exited) us.exit_loc = l;
+    }
+    for (const auto& h : sn.holds) {
+        const LocId l = loc_of(h.loc);
+        const SideId side = side_of(h.side);
+        if (l != kNoLoc && side != kNoSide) last_mover_[static_cast<std::size_t>(l)] = side;
+    }
+    // What history would give: eliminated units' strength and exits, from the statuses.
+    for (std::size_t u = 0; u < units_.size(); ++u) {
+        UnitState& us = units_[u];
+        if (us.status == UnitStatus::Eliminated) {
+            us.strength = us.initial_strength;
+            us.status = UnitStatus::OnMap;
+            us.loc = kNoLoc;
+            eliminated(static_cast<std::int32_t>(u), us.initial_strength);
+            us.status = UnitStatus::Eliminated;
+        } else if (us.status == UnitStatus::Exited) {
+            for (std::size_t i = 0; i < s_.points.size(); ++i) {
+                const auto& pr = s_.points[i];
+                if (pr.kind != PointsKind::Exit || (pr.side != kNoSide && pr.side != us.side)) continue;
+                if (!pr.locs.empty() && std::find(pr.locs.begin(), pr.locs.end(), us.exit_loc) == pr.locs.end()) continue;
+                count(i, us.side) = add_sat(count(i, us.side), us.strength);
+            }
+        }
+    }
+    const bool at_end = turn_ >= s_.turns;
+    build_scores(at_end);
+    std::vector<std::string> taken;
+    for (const auto& sc : sn.scores) {
+        const SideId side = side_of(sc.name);
+        if (side == kNoSide) {
+            rep_.violations.push_back(Violation{"unknown-side", true, sc.line, 0, kSnapshot, fmt::format("snapshot names side '{}'", g_.str(sc.name))});
+            continue;
+        }
+        SideScore& ss = rep_.scores[static_cast<std::size_t>(side)];
+        ss.items.assign(1, ScoreItem{"snapshot", sc.value, fmt::format("score taken from the save's snapshot (line {}): no log to recompute it", sc.line)});
+        ss.total = sc.value;
+        totals_[static_cast<std::size_t>(side)] = sc.value;
+        taken.push_back(s_.sides[static_cast<std::size_t>(side)]);
+    }
+    notes_.push_back(taken.empty()
+                         ? std::string("the save has no log: the result is judged from its snapshot's position")
+                         : fmt::format("the save has no log: the result is judged from its snapshot; the scores of {} are the snapshot's own",
+                                       fmt::join(taken, " and ")));
+    if (at_end) {
+        game_over(Over::LastTurn, sn.line, fmt::format("snapshot at game-turn {}", turn_));
+        rep_.complete = true;
+        rep_.result.decided = decided_;
+        rep_.result.line = sn.line;
+        SideId best = kNoSide;
+        bool tie = false;
+        for (std::size_t s = 0; s < nsides_; ++s) {
+            if (best == kNoSide || totals_[s] > totals_[static_cast<std::size_t>(best)]) {
+                best = static_cast<SideId>(s);
+                tie = false;
+            } else if (totals_[s] == totals_[static_cast<std::size_t>(best)]) tie = true;
+        }
+        rep_.result.winner = tie ? std::string("draw") : std::string(side_name(best));
+    } else {
+        rep_.complete = false;
+        rep_.violations.push_back(Violation{"incomplete", opts_.strict, sn.line, 0, "G5",
+                                            fmt::format("the snapshot is at game-turn {}, before the game is over (game-turn {} is the last)", turn_, s_.turns)});
+        Provisional p;
+        p.turn = turn_;
+        p.line = sn.line;
+        SideId best = kNoSide;
+        bool tie = false;
+        for (std::size_t s = 0; s < nsides_; ++s) {
+            if (best == kNoSide || totals_[s] > totals_[static_cast<std::size_t>(best)]) {
+                best = static_cast<SideId>(s);
+                tie = false;
+            } else if (totals_[s] == totals_[static_cast<std::size_t>(best)]) tie = true;
+        }
+        p.standing = tie || best == kNoSide ? "even" : std::string(side_name(best));
+        rep_.result.provisional = p;
+    }
+}
+
+Report Replay::run() {
+    rep_.file = g_.file;
+    rep_.scenario = s_.id;
+    if (!setup()) {
+        rep_.judged = false;
+        return std::move(rep_);
+    }
+    rep_.judged = true;
+    path_.reserve(16);
+    if (!g_.has_log && g_.snapshot) {
+        for (const auto& r : g_.records)
+            if (is_header(r.kind)) do_record(r);
+        judge_snapshot_alone();
+    } else {
+        for (const auto& r : g_.records) do_record(r);
+        if (over_ == Over::No && turn_ == (s_.automatic ? s_.automatic->after_turn : -1)) maybe_automatic(last_applied_line_);
+        decide();
+        if (g_.snapshot) compare_snapshot();
+    }
+    judge_claims();
+    for (const auto& ru : s_.rulings) rep_.rulings.push_back(fmt::format("{}: {}", ru.id, ru.text));
+    for (auto& n : notes_) rep_.rulings.push_back(std::move(n));
+    std::stable_sort(rep_.violations.begin(), rep_.violations.end(),
+                     [](const Violation& a, const Violation& b) { return a.line < b.line; });
+    return std::move(rep_);
+}
+
+}  // namespace
+
+Report judge(const GameRecord& game, const Scenario& scenario, const CheckOptions& opts) {
+    Replay r(game, scenario, opts);
+    return r.run();
+}
+
+}  // namespace referee
