@@ -91,3 +91,52 @@ expect_empty(no-subcommand "${OUT}")
 expect_match(no-subcommand "${ERR}" "subcommand")
 
 message(STATUS "cli_test: all checks passed")
+
+# --- The bundled samples through the binary: verdicts and exit statuses (issue 2). ---
+set(mh "${SRC}/samples/maryes-heights")
+run(sample-automatic 0 check "${mh}/automatic-victory.log")
+expect_match(sample-automatic "${OUT}" "^[^\n]*automatic-victory.log: Confederate wins \\(automatic\\), end of game-turn 5")
+run(sample-points 0 check "${mh}/full-game-points.log")
+expect_match(sample-points "${OUT}" "full-game-points.log: Union wins, end of game-turn 11")
+expect_match(sample-points "${OUT}" "17.13 +\\+20 +holds 1113, 0206, 0511, 1504")
+run(sample-exits 1 check "${mh}/exits-and-retreat.log")
+expect_match(sample-exits "${OUT}" "exits-and-retreat.log:37: error: exit-location: ")
+run(sample-claims 1 check "${mh}/disputed-claims.log")
+expect_match(sample-claims "${OUT}" "disputed-claims.log:57: error: claim-mismatch: ")
+run(sample-tampered 1 check "${mh}/tampered-save.xml")
+expect_match(sample-tampered "${OUT}" "tampered-save.xml:45: error: snapshot-mismatch: Cobb")
+run(sample-syntax 2 check "${mh}/syntax-errors.log")
+expect_match(sample-syntax "${OUT}" "syntax-errors.log:12:1: error: syntax: ")
+expect_match(sample-syntax "${OUT}" "syntax-errors.log:14:12: error: syntax: ")
+expect_match(sample-syntax "${OUT}" "syntax-errors.log:17:11: error: syntax: ")
+expect_match(sample-syntax "${OUT}" "syntax-errors.log:19:18: error: syntax: unterminated string")
+if("${OUT}" MATCHES "wins|draw")
+  message(FATAL_ERROR "sample-syntax: a file with syntax errors got a verdict:\n${OUT}")
+endif()
+# All of them in one run: the worst status wins (2), every file reported.
+file(GLOB all_samples "${mh}/*.log" "${mh}/*.xml")
+run(sample-all 2 check ${all_samples})
+foreach(f IN LISTS all_samples)
+  get_filename_component(name "${f}" NAME)
+  expect_match(sample-all "${OUT}" "${name}: ")
+endforeach()
+
+# Three bad lines among good ones: all three reported with line and column, no verdict, exit 2.
+set(bad "${CMAKE_CURRENT_BINARY_DIR}/three-bad-lines.log")
+file(WRITE "${bad}" "game maryes-heights\nturn 1\nphase Union movement\nmove 1/II 0810 0911\nmove\nphase Union combat\nlose 1/II x\nturn 2\nturn 3 4\n")
+run(three-bad-lines 2 check "${bad}")
+expect_match(three-bad-lines "${OUT}" "three-bad-lines.log:5:5: error: syntax: ")
+expect_match(three-bad-lines "${OUT}" "three-bad-lines.log:7:11: error: syntax: ")
+expect_match(three-bad-lines "${OUT}" "three-bad-lines.log:9:8: error: syntax: ")
+expect_match(three-bad-lines "${OUT}" "not judged: 3 syntax errors")
+
+# Standard input.
+execute_process(COMMAND ${REFEREE} check - INPUT_FILE "${mh}/automatic-victory.log" RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0 OR NOT "${out}" MATCHES "^-: Confederate wins \\(automatic\\)")
+  message(FATAL_ERROR "stdin: exit ${rc}, output:\n${out}")
+endif()
+
+# --param and --strict change the result.
+run(param-exit 0 check --param occupation-vp=5 "${mh}/automatic-victory.log")
+run(strict 0 check --strict "${mh}/automatic-victory.log")
+run(scenario-unknown 2 check --scenario no-such-scenario "${mh}/automatic-victory.log")

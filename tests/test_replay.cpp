@@ -390,3 +390,34 @@ TEST(Violations, SyntaxErrorsGiveNoVerdict) {
     EXPECT_TRUE(has(r, "syntax", 12));
     for (const auto& v : r.violations) EXPECT_GT(v.col, 0u);
 }
+
+TEST(Exits, AnIllegalExitTakesTheUnitOffButScoresNothing) {
+    CheckOptions o;
+    o.params = {{"exit-vp", "3"}};
+    // C1 exits at 1713 (not an exit hex): exit-location, off the map, no 17.12 points.
+    const Report r = check(kHeader + "turn 1\nphase Confederate movement\nexit C1 1713\nmove C1 1713 1714\n" + turns(2, 11) + "end\n", o);
+    EXPECT_TRUE(has(r, "exit-location", 11));
+    EXPECT_TRUE(has(r, "not-on-map", 12));
+    EXPECT_EQ(total(r, "Confederate"), 4);
+    // The same unit exiting at 0113 (legal) would score 5 x 3.
+    const Report ok = check(kHeader + "turn 1\nphase Confederate movement\nmove C3 0113 0114\nmove C1 1713 1714\n" +
+                            "turn 2\nphase Confederate movement\nmove C3 0114 0113\nexit C3 0113\n" + turns(3, 11) + "end\n", o);
+    EXPECT_EQ(count_code(ok, "exit-location"), 0);
+    EXPECT_EQ(total(ok, "Confederate"), 4 + 2 * 3);
+}
+
+TEST(Exits, ExitOnlyInTheOwnMovementPhase) {
+    const Report r = check(kHeader + "turn 1\nphase Union movement\nexit C3 0113\n");
+    EXPECT_TRUE(has(r, "not-phasing", 11));
+    EXPECT_EQ(find(r, "not-phasing")->rule, "17.3");
+}
+
+TEST(FirstPlayer, TheParameterReordersThePlayerTurns) {
+    CheckOptions o;
+    o.params = {{"first-player", "Confederate"}};
+    const std::string log = kHeader + "turn 1\nphase Confederate movement\nphase Union movement\n";
+    EXPECT_EQ(count_code(check(log, o), "turn-order"), 0);
+    EXPECT_EQ(count_code(check(log), "turn-order"), 1);
+    o.params = {{"first-player", "French"}};
+    EXPECT_EQ(check(log, o).exit_status(), 2);
+}

@@ -61,7 +61,7 @@ Report check_text(std::string_view text, const std::string& file, const CheckOpt
             }
     }
 
-    Report rep = not_judged(file, "");
+    Report rep = not_judged(file, scen_name);  // the scenario named, even when it cannot be used
     const char* spec = game.format == InputFormat::XmlSave ? "xml-save.md" : "move-log.md";
     for (const auto& d : game.diagnostics)
         rep.violations.push_back(Violation{d.code, d.severity == Severity::Error, d.line, d.col, spec, d.message});

@@ -500,6 +500,7 @@ void Replay::do_exit(const Record& r) {
     }
     auto& us = units_[static_cast<std::size_t>(u)];
     const Exits& ex = s_.exits;
+    const std::size_t before = rep_.violations.size();
     if (us.loc != l)
         violation("path-start", r, ex.rule, fmt::format("{} is at {}, not at {} where it exits", us.name, loc_name(us.loc), loc_name(l)));
     if (!ex.allowed) {
@@ -520,6 +521,8 @@ void Replay::do_exit(const Record& r) {
     leave(u);
     us.status = UnitStatus::Exited;
     us.exit_loc = l;
+    // The unit is off the map either way; an exit that broke an exit rule scores nothing.
+    if (rep_.violations.size() != before) return;
     for (std::size_t i = 0; i < s_.points.size(); ++i) {
         const auto& pr = s_.points[i];
         if (pr.kind != PointsKind::Exit) continue;
@@ -800,7 +803,9 @@ void Replay::do_record(const Record& r) {
             if (turn_ < s_.turns || !last_player_turn_begun())
                 notes_.push_back(fmt::format("the players ended the game at {} (line {}), before the end of game-turn {}; scored as at the game's end",
                                              where_now(), r.line, s_.turns));
-            game_over(Over::EndRecord, r.line, fmt::format("end record at {}", where_now()));
+            game_over(Over::EndRecord, r.line,
+                      turn_ == s_.turns && last_player_turn_begun() ? fmt::format("end of game-turn {}", s_.turns)
+                                                                    : fmt::format("end record at {}", where_now()));
             return;
     }
     last_applied_line_ = r.line;
@@ -1013,8 +1018,14 @@ void Replay::compare_snapshot() {
             continue;
         }
         const UnitState& us = units_[static_cast<std::size_t>(u)];
-        if (su.status && *su.status != us.status)
-            mismatch(su.line, fmt::format("{}: snapshot says {}, the replay of the log says {}", us.name, unit_status_name(*su.status), unit_status_name(us.status)));
+        if (su.status && *su.status != us.status) {
+            // One difference: where the unit is and what it has follow from its status.
+            const LocId replay_at = us.status == UnitStatus::Exited ? us.exit_loc : us.status == UnitStatus::OnMap ? us.loc : kNoLoc;
+            mismatch(su.line, fmt::format("{}: snapshot says {}{}{}, the replay of the log says {}{}", us.name, unit_status_name(*su.status),
+                                          su.at != kNoSym ? " at " : "", g_.str(su.at), unit_status_name(us.status),
+                                          replay_at != kNoLoc ? " at " + s_.map.name(replay_at) : std::string()));
+            continue;
+        }
         if (su.at != kNoSym) {
             const LocId l = loc_of(su.at);
             const LocId replay_at = us.status == UnitStatus::Exited ? us.exit_loc : us.status == UnitStatus::OnMap ? us.loc : kNoLoc;

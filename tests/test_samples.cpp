@@ -1,0 +1,67 @@
+// Every sample game in samples/ carries its expected JSON report (NAME.expected.json beside it);
+// the report referee gives now must be the same, field for field. The expected reports were
+// checked by hand against the computation written in each sample's header comment.
+#include "validator/check.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+using namespace referee;
+
+namespace {
+
+std::vector<std::string> sample_files() {
+    std::vector<std::string> out;
+    for (const auto& dir : fs::directory_iterator(fs::path(REFEREE_SOURCE_DIR) / "samples")) {
+        if (!dir.is_directory()) continue;
+        for (const auto& f : fs::directory_iterator(dir.path())) {
+            const std::string name = f.path().filename().string();
+            if (name.ends_with(".expected.json") || name == "README.md") continue;
+            out.push_back(fs::relative(f.path(), REFEREE_SOURCE_DIR).string());
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string expected_path(const std::string& sample) {
+    fs::path p(sample);
+    return (p.parent_path() / (p.stem().string() + ".expected.json")).string();
+}
+
+}  // namespace
+
+class Sample : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Sample, ReportMatchesTheExpectedOne) {
+    fs::current_path(REFEREE_SOURCE_DIR);  // reports name the file as given: samples/...
+    const std::string sample = GetParam();
+    std::ifstream in(expected_path(sample));
+    ASSERT_TRUE(in) << "no expected report for " << sample << " (" << expected_path(sample) << ")";
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const nlohmann::json expected = nlohmann::json::parse(ss.str());
+    const nlohmann::json actual = nlohmann::json::parse(render_json_one(check_file(sample, {})));
+    EXPECT_EQ(actual, expected) << "diff (RFC 6902, expected -> actual):\n" << nlohmann::json::diff(expected, actual).dump(2);
+}
+
+INSTANTIATE_TEST_SUITE_P(Samples, Sample, ::testing::ValuesIn(sample_files()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                             std::string n = info.param;
+                             for (char& c : n)
+                                 if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                             return n;
+                         });
+
+TEST(Samples, EverySampleDirectoryHasGames) {
+    // Issue 2: at least six Marye's Heights games.
+    int mh = 0;
+    for (const auto& s : sample_files())
+        if (s.starts_with("samples/maryes-heights/")) ++mh;
+    EXPECT_GE(mh, 6);
+}
