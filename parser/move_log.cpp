@@ -1,5 +1,572 @@
-// STUB: replaced by the Spirit X3 parser.
+// The move-log parser (move-log.md): splits the text into lines, checks each line's encoding,
+// reads the record keyword, runs that record's Spirit X3 rule (move_log_grammar.hpp) and turns
+// the AST into a Record, interning its tokens into the GameRecord.
+#include "move_log_grammar.hpp"
 #include "record.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <string_view>
+
 namespace referee {
-GameRecord parse_move_log(std::string_view, std::string file) { GameRecord g; g.file = std::move(file); return g; }
+namespace movelog {
+namespace {
+
+// Checks that [b, e) is valid UTF-8 without control characters (tab allowed). Returns nullptr,
+// or the first offending byte with a message.
+Iterator check_line(Iterator b, Iterator e, std::string& message) {
+    const auto* p = reinterpret_cast<const unsigned char*>(b);
+    const auto* end = reinterpret_cast<const unsigned char*>(e);
+    auto hex = [](unsigned v, int digits) {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "%0*X", digits, v);
+        return std::string(buf);
+    };
+    while (p != end) {
+        // Eight plain ASCII characters (0x20 .. 0x7E) at a time; anything else (tab included)
+        // goes the slow way.
+        constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+        while (end - p >= 8) {
+            std::uint64_t x;
+            std::memcpy(&x, p, 8);
+            const std::uint64_t below_space = (x - kOnes * 0x20) & ~x & kHigh;
+            const std::uint64_t del_or_high = ((x + kOnes * (127 - 0x7E)) | x) & kHigh;
+            if ((below_space | del_or_high) != 0) break;
+            p += 8;
+        }
+        if (p == end) break;
+        const unsigned c = *p;
+        if (c >= 0x20 && c < 0x7F) {
+            ++p;
+            continue;
+        }
+        if (c == '\t') {
+            ++p;
+            continue;
+        }
+        if (c < 0x80) {
+            message = "control character U+" + hex(c, 4) + " is not allowed";
+            return reinterpret_cast<Iterator>(p);
+        }
+        // A multi-byte sequence: the lead byte gives the length and the range of the 2nd byte.
+        int len = 0;
+        unsigned lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) len = 2;
+        else if (c == 0xE0) len = 3, lo = 0xA0;
+        else if (c == 0xED) len = 3, hi = 0x9F;
+        else if (c >= 0xE1 && c <= 0xEF) len = 3;
+        else if (c == 0xF0) len = 4, lo = 0x90;
+        else if (c >= 0xF1 && c <= 0xF3) len = 4;
+        else if (c == 0xF4) len = 4, hi = 0x8F;
+        bool ok = len != 0 && end - p >= len && p[1] >= lo && p[1] <= hi;
+        for (int i = 2; ok && i < len; ++i) ok = (p[i] & 0xC0) == 0x80;
+        if (!ok) {
+            message = "invalid UTF-8: byte 0x" + hex(c, 2);
+            return reinterpret_cast<Iterator>(p);
+        }
+        if (c == 0xC2 && p[1] < 0xA0) {  // U+0080 .. U+009F
+            message = "control character U+" + hex(p[1], 4) + " is not allowed";
+            return reinterpret_cast<Iterator>(p);
+        }
+        p += len;
+    }
+    return nullptr;
 }
+
+// An upper bound on the records of [p, end): its lines.
+std::size_t count_lines(Iterator p, Iterator end) {
+    std::size_t n = 1;
+    while (const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p))) {
+        ++n;
+        p = static_cast<Iterator>(nl) + 1;
+    }
+    return n;
+}
+
+class Parser {
+public:
+    explicit Parser(GameRecord& g) : g_(g), errors_(g.diagnostics) {}
+
+    void run(std::string_view text) {
+        Iterator p = text.data();
+        Iterator const end = p + text.size();
+        if (text.size() >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
+        // Room for a record a line, within reason (a file of blank lines needs none).
+        const auto size = static_cast<std::size_t>(end - p);
+        g_.records.reserve(std::min(count_lines(p, end), size / 16 + 16));
+        // Lists: a path location takes 3 bytes of text at least; most logs use far less than this.
+        g_.syms_arena.reserve(size / 8 + 16);
+        g_.ints_arena.reserve(size / 64 + 16);
+        std::uint32_t line = 0;
+        while (p != end) {
+            const auto* nl = static_cast<Iterator>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+            Iterator line_end = nl != nullptr ? nl : end;
+            ++line;
+            Iterator content_end = line_end;
+            if (content_end != p && content_end[-1] == '\r') --content_end;
+            g_.last_line = line;
+            parse_line(p, content_end, line);
+            p = nl != nullptr ? nl + 1 : end;
+        }
+        g_.last_line = line;
+    }
+
+private:
+    void parse_line(Iterator b, Iterator e, std::uint32_t line) {
+        errors_.start_line(b, e, line);
+        std::string message;
+        if (Iterator bad = check_line(b, e, message)) {
+            errors_(bad, std::move(message));
+            return;
+        }
+        Iterator p = lex::skip_blanks(b, e);
+        if (p == e || *p == '#') return;  // blank or comment-only
+
+        // The record keyword.
+        int keyword = 0;
+        if (*p == '"' || !tables::record_keywords.find(p, lex::word_end(p, e), keyword)) {
+            errors_(p, std::string("expected ") + tables::kRecordKeywordList + ", found " + lex::found_at(p, e));
+            return;
+        }
+        Kind kind = static_cast<Kind>(keyword);
+        Iterator w = lex::word_end(p, e);
+        if (keyword == tables::kClaim && (w == e || *w != '"')) {  // claim winner|draw|score
+            Iterator q = lex::skip_blanks(w, e);
+            if (!match_word(q, e, tables::claim_keyword_matcher, kind)) {
+                errors_(q, "expected 'winner', 'draw' or 'score' after 'claim', found " + lex::found_at(q, e));
+                return;
+            }
+            w = lex::word_end(q, e);
+        }
+        if (w != e && *w == '"') {  // tag"x": tokens are separated by spaces
+            errors_(w, "expected a space before the string, found " + lex::found_at(w, e));
+            return;
+        }
+        const std::size_t diagnostics_before = g_.diagnostics.size();
+        if (!dispatch(kind, p, e) && g_.diagnostics.size() == diagnostics_before)
+            errors_(p, "syntax error");  // not expected: every failure of a record rule is reported
+    }
+
+    // Matches the bare WORD at p (case-insensitively) against an x3::symbols keyword table.
+    template <typename Matcher, typename T>
+    bool match_word(Iterator p, Iterator e, Matcher const& matcher, T& value) {
+        if (p == e || *p == '#' || *p == '"') return false;
+        return tables::match_lowered(p, lex::word_end(p, e), matcher, value);
+    }
+
+    template <typename Rule, typename Ast>
+    bool parse_record(Rule const& rule, Iterator p, Iterator e, Ast& ast) {
+        ast::clear(ast);
+        auto const parser = x3::with<error_handler_tag>(std::ref(errors_))[rule];
+        return x3::phrase_parse(p, e, parser, grammar::skipper, ast);
+    }
+
+    bool dispatch(Kind kind, Iterator p, Iterator e) {
+        using namespace grammar;
+        switch (kind) {
+            case Kind::Game: return one_tok(game_record, kind, p, e);
+            case Kind::Tag: return two_toks(tag_record, kind, p, e);
+            case Kind::Side: return one_tok(side_record, kind, p, e);
+            case Kind::Player: return two_toks(player_record, kind, p, e);
+            case Kind::Param: return two_toks(param_record, kind, p, e);
+            case Kind::Setup: {
+                ast::SetupRec& a = scratch_.setup;
+                if (!parse_record(setup_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.flags = a.custom ? kFlagCustom : 0;
+                return true;
+            }
+            case Kind::Unit: {
+                ast::UnitRec& a = scratch_.unit;
+                if (!parse_record(unit_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.a = sym(a.id);
+                r.b = sym(a.side);
+                r.c = sym(a.type);
+                r.n = a.strength;
+                if (a.opts.at) r.d = sym(a.opts.at->loc);
+                if (a.opts.enters) {
+                    r.m = a.opts.enters->turn;
+                    r.e = sym(a.opts.enters->loc);
+                }
+                r.list = list(a.opts.roles);
+                return true;
+            }
+            case Kind::Hold: return two_toks(hold_record, kind, p, e);
+            case Kind::Objective: {
+                ast::ObjectiveRec& a = scratch_.objective;
+                if (!parse_record(objective_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.n = static_cast<std::int64_t>(a.kind);
+                r.a = sym(a.side);
+                r.list = split_list(a.locs);
+                r.m = a.opts.banners ? a.opts.banners->n : 1;
+                if (a.opts.held_by) r.b = sym(a.opts.held_by->side);
+                return true;
+            }
+            case Kind::Target: return tok_int(target_record, kind, p, e);
+            case Kind::Turn: {
+                ast::TurnRec& a = scratch_.turn;
+                if (!parse_record(turn_record, p, e, a)) return false;
+                add(kind, a.where).n = a.n;
+                return true;
+            }
+            case Kind::Phase: {
+                ast::TokOptTok& a = scratch_.tok_opt_tok;
+                if (!parse_record(phase_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                if (a.b) {
+                    r.a = sym(a.a);
+                    r.b = sym(*a.b);
+                } else {
+                    r.b = sym(a.a);
+                }
+                return true;
+            }
+            case Kind::Move:
+            case Kind::Advance: {
+                ast::PathRec& a = scratch_.path;
+                if (!parse_record(path_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.a = sym(a.unit);
+                r.list = list(a.path);
+                return true;
+            }
+            case Kind::Enter:
+            case Kind::Exit: return two_toks(unit_loc_record, kind, p, e);
+            case Kind::Retreat: {
+                ast::RetreatRec& a = scratch_.retreat;
+                if (!parse_record(retreat_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.a = sym(a.unit);
+                r.list = list(a.path);
+                r.flags = a.off ? kFlagOff : 0;
+                return true;
+            }
+            case Kind::Eliminate: return one_tok(eliminate_record, kind, p, e);
+            case Kind::Lose: return tok_int(lose_record, kind, p, e);
+            case Kind::Combat: {
+                ast::CombatRec& a = scratch_.combat;
+                if (!parse_record(combat_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.list = split_list(a.attackers);
+                r.list2 = split_list(a.defenders);
+                if (a.odds) r.a = sym(*a.odds);
+                r.ints = ints(a.rolls);
+                if (a.result) r.b = sym(*a.result);
+                return true;
+            }
+            case Kind::Roll: {
+                ast::RollRec& a = scratch_.roll;
+                if (!parse_record(roll_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.a = sym(a.dice);
+                r.ints = ints(a.values);
+                return true;
+            }
+            case Kind::Chat: {
+                ast::ChatRec& a = scratch_.chat;
+                if (!parse_record(chat_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.a = sym(a.speaker);
+                r.b = joined(a.text);
+                return true;
+            }
+            case Kind::Support: {
+                ast::SupportRec& a = scratch_.support;
+                if (!parse_record(support_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.a = sym(a.space);
+                r.n = a.level;
+                return true;
+            }
+            case Kind::Place: {
+                ast::PlaceRec& a = scratch_.place;
+                if (!parse_record(place_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.a = sym(a.faction);
+                r.n = static_cast<std::int64_t>(a.piece);
+                r.b = sym(a.space);
+                r.m = a.count ? *a.count : 1;
+                return true;
+            }
+            case Kind::Remove: {
+                ast::RemoveRec& a = scratch_.remove;
+                if (!parse_record(remove_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.a = sym(a.faction);
+                r.n = static_cast<std::int64_t>(a.piece);
+                r.b = sym(a.space);
+                r.m = a.count ? *a.count : 1;
+                r.flags = a.casualty ? kFlagCasualty : 0;
+                return true;
+            }
+            case Kind::Casualty: {
+                ast::CasualtyRec& a = scratch_.casualty;
+                if (!parse_record(casualty_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.a = sym(a.faction);
+                r.n = static_cast<std::int64_t>(a.piece);
+                r.m = a.count;
+                return true;
+            }
+            case Kind::Blockade:
+            case Kind::Unblockade: return one_tok(city_record, kind, p, e);
+            case Kind::Card: return tok_opt_tok(card_record, kind, p, e);
+            case Kind::Track: return tok_int(track_record, kind, p, e);
+            case Kind::Award: {
+                ast::AwardRec& a = scratch_.award;
+                if (!parse_record(award_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.a = sym(a.side);
+                r.n = a.n;
+                r.b = joined(a.reason);
+                return true;
+            }
+            case Kind::Concede: return one_tok(concede_record, kind, p, e);
+            case Kind::ClaimWinner: return tok_opt_tok(claim_winner_record, kind, p, e);
+            case Kind::ClaimDraw: return no_operands(claim_draw_record, kind, p, e);
+            case Kind::ClaimScore: {
+                ast::ClaimScoreRec& a = scratch_.claim_score;
+                if (!parse_record(claim_score_record, p, e, a)) return false;
+                Record& r = add(kind, a.where);
+                r.list.off = static_cast<std::uint32_t>(g_.syms_arena.size());
+                r.ints.off = static_cast<std::uint32_t>(g_.ints_arena.size());
+                g_.syms_arena.push_back(sym(a.first.side));
+                g_.ints_arena.push_back(a.first.n);
+                for (const ast::ScorePair& s : a.more) {
+                    g_.syms_arena.push_back(sym(s.side));
+                    g_.ints_arena.push_back(s.n);
+                }
+                r.list.len = r.ints.len = static_cast<std::uint32_t>(1 + a.more.size());
+                return true;
+            }
+            case Kind::End: return no_operands(end_record, kind, p, e);
+        }
+        return false;
+    }
+
+    // Records of the common shapes.
+    template <typename Rule>
+    bool one_tok(Rule const& rule, Kind kind, Iterator p, Iterator e) {
+        ast::OneTok& a = scratch_.one_tok;
+        if (!parse_record(rule, p, e, a)) return false;
+        add(kind, a.where).a = sym(a.a);
+        return true;
+    }
+    template <typename Rule>
+    bool two_toks(Rule const& rule, Kind kind, Iterator p, Iterator e) {
+        ast::TwoToks& a = scratch_.two_toks;
+        if (!parse_record(rule, p, e, a)) return false;
+        Record& r = add(kind, a.where);
+        r.a = sym(a.a);
+        r.b = sym(a.b);
+        return true;
+    }
+    template <typename Rule>
+    bool tok_opt_tok(Rule const& rule, Kind kind, Iterator p, Iterator e) {
+        ast::TokOptTok& a = scratch_.tok_opt_tok;
+        if (!parse_record(rule, p, e, a)) return false;
+        Record& r = add(kind, a.where);
+        r.a = sym(a.a);
+        if (a.b) r.b = sym(*a.b);
+        return true;
+    }
+    template <typename Rule>
+    bool tok_int(Rule const& rule, Kind kind, Iterator p, Iterator e) {
+        ast::TokInt& a = scratch_.tok_int;
+        if (!parse_record(rule, p, e, a)) return false;
+        Record& r = add(kind, a.where);
+        r.a = sym(a.a);
+        r.n = a.n;
+        return true;
+    }
+    template <typename Rule>
+    bool no_operands(Rule const& rule, Kind kind, Iterator p, Iterator e) {
+        ast::NoOperands& a = scratch_.no_operands;
+        if (!parse_record(rule, p, e, a)) return false;
+        add(kind, a.where);
+        return true;
+    }
+
+    Record& add(Kind kind, Iterator where) {
+        Record& r = g_.records.emplace_back();
+        r.kind = kind;
+        r.line = errors_.line();
+        r.col = errors_.column(where);
+        return r;
+    }
+
+    // The token's text, unescaped if it must be (into a scratch buffer).
+    std::string_view text(Iterator b, Iterator e, bool escaped) {
+        if (!escaped) return {b, static_cast<std::size_t>(e - b)};
+        unescaped_.clear();
+        append_unescaped(unescaped_, b, e);
+        return unescaped_;
+    }
+    static void append_unescaped(std::string& out, Iterator b, Iterator e) {
+        for (; b != e; ++b) {
+            if (*b == '\\') ++b;  // only \" and \\ get here (checked by the grammar)
+            out.push_back(*b);
+        }
+    }
+    Sym sym(ast::Tok const& t) { return intern(text(t.first, t.last, t.escaped)); }
+
+    // SymbolTable::intern behind a small direct-mapped cache: a log names the same few hundred
+    // units and locations over and over, and a hit costs a short hash and a compare.
+    Sym intern(std::string_view s) {
+        CacheEntry& c = cache_[hash(s) & (kCacheSize - 1)];
+        if (c.sym != kNoSym && c.size == s.size() &&
+            equal(s.size() <= kInline ? c.text : c.data, s.data(), s.size()))
+            return c.sym;
+        const Sym sym = g_.symbols.intern(s);
+        if (sym != kNoSym && s.size() <= UINT32_MAX) {
+            const std::string_view stored = g_.symbols.str(sym);  // stable: the table keeps its strings in place
+            c.size = static_cast<std::uint32_t>(stored.size());
+            c.sym = sym;
+            c.data = stored.data();
+            if (stored.size() <= kInline) std::memcpy(c.text, stored.data(), stored.size());
+        }
+        return sym;
+    }
+    static std::uint64_t load8(const char* p) {
+        std::uint64_t v;
+        std::memcpy(&v, p, 8);
+        return v;
+    }
+    static std::uint32_t load4(const char* p) {
+        std::uint32_t v;
+        std::memcpy(&v, p, 4);
+        return v;
+    }
+    // Names are short: hash and compare them a word at a time (the loads stay inside the text).
+    static std::size_t hash(std::string_view s) {
+        const char* p = s.data();
+        const std::size_t n = s.size();
+        std::uint64_t a, b;
+        if (n >= 8 && n <= 16) {
+            a = load8(p);
+            b = load8(p + n - 8);
+        } else if (n >= 4 && n < 8) {
+            a = load4(p);
+            b = load4(p + n - 4);
+        } else if (n < 4) {
+            a = n == 0 ? 0 : (static_cast<unsigned char>(p[0]) | static_cast<unsigned char>(p[n / 2]) << 8 |
+                              static_cast<unsigned char>(p[n - 1]) << 16);
+            b = 0;
+        } else {
+            std::uint64_t h = 14695981039346656037ull;  // FNV-1a
+            for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+            a = h;
+            b = 0;
+        }
+        std::uint64_t h = (a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^ n;
+        return static_cast<std::size_t>(h ^ (h >> 29) ^ (h >> 47));
+    }
+    static bool equal(const char* x, const char* y, std::size_t n) {
+        if (n >= 8 && n <= 16) return load8(x) == load8(y) && load8(x + n - 8) == load8(y + n - 8);
+        if (n >= 4 && n < 8) return load4(x) == load4(y) && load4(x + n - 4) == load4(y + n - 4);
+        return std::memcmp(x, y, n) == 0;
+    }
+
+    Span list(ast::Toks const& toks) {
+        Span s{static_cast<std::uint32_t>(g_.syms_arena.size()), static_cast<std::uint32_t>(toks.size())};
+        for (const ast::Tok& t : toks) g_.syms_arena.push_back(sym(t));
+        return s;
+    }
+    Span ints(ast::Ints const& values) {
+        Span s{static_cast<std::uint32_t>(g_.ints_arena.size()), static_cast<std::uint32_t>(values.size())};
+        g_.ints_arena.insert(g_.ints_arena.end(), values.begin(), values.end());
+        return s;
+    }
+    // A token holding elements joined by ',' (none empty: checked by the grammar).
+    Span split_list(ast::Tok const& t) {
+        Span s{static_cast<std::uint32_t>(g_.syms_arena.size()), 0};
+        Iterator b = t.first;
+        for (;;) {
+            Iterator c = static_cast<Iterator>(std::memchr(b, ',', static_cast<std::size_t>(t.last - b)));
+            Iterator e = c != nullptr ? c : t.last;
+            g_.syms_arena.push_back(intern(text(b, e, t.escaped)));
+            ++s.len;
+            if (c == nullptr) break;
+            b = c + 1;
+        }
+        return s;
+    }
+    // Free text: the tokens joined with one space.
+    Sym joined(ast::Toks const& toks) {
+        if (toks.size() == 1) return sym(toks.front());
+        joined_.clear();
+        for (const ast::Tok& t : toks) {
+            if (!joined_.empty()) joined_.push_back(' ');
+            if (t.escaped) append_unescaped(joined_, t.first, t.last);
+            else joined_.append(t.first, t.last);
+        }
+        return intern(joined_);
+    }
+
+    // A name of up to kInline bytes is kept in the entry itself: a hit then reads one cache line.
+    static constexpr std::size_t kInline = 16;
+    struct CacheEntry {
+        char text[kInline] = {};
+        const char* data = nullptr;
+        std::uint32_t size = 0;
+        Sym sym = kNoSym;
+    };
+    static constexpr std::size_t kCacheSize = 4096;
+
+    GameRecord& g_;
+    line_error_handler errors_;
+    std::vector<CacheEntry> cache_ = std::vector<CacheEntry>(kCacheSize);
+    std::string unescaped_;
+    std::string joined_;
+    // AST objects reused from line to line.
+    struct Scratch {
+        ast::NoOperands no_operands;
+        ast::OneTok one_tok;
+        ast::TwoToks two_toks;
+        ast::TokOptTok tok_opt_tok;
+        ast::TokInt tok_int;
+        ast::TurnRec turn;
+        ast::SetupRec setup;
+        ast::UnitRec unit;
+        ast::ObjectiveRec objective;
+        ast::PathRec path;
+        ast::RetreatRec retreat;
+        ast::CombatRec combat;
+        ast::RollRec roll;
+        ast::ChatRec chat;
+        ast::AwardRec award;
+        ast::SupportRec support;
+        ast::PlaceRec place;
+        ast::RemoveRec remove;
+        ast::CasualtyRec casualty;
+        ast::ClaimScoreRec claim_score;
+    } scratch_;
+};
+
+}  // namespace
+}  // namespace movelog
+
+GameRecord parse_move_log(std::string_view text, std::string file) {
+    GameRecord g;
+    g.file = std::move(file);
+    g.format = InputFormat::MoveLog;
+    g.has_log = true;
+    try {
+        movelog::Parser parser(g);
+        parser.run(text);
+    } catch (const std::exception& x) {
+        // Not expected (syntax errors are caught per line); out of memory, for instance.
+        g.diagnostics.push_back(Diagnostic{"syntax", Severity::Error, g.last_line, 1,
+                                           std::string("cannot parse the move log: ") + x.what()});
+    } catch (...) {
+        g.diagnostics.push_back(Diagnostic{"syntax", Severity::Error, g.last_line, 1, "cannot parse the move log"});
+    }
+    return g;
+}
+
+}  // namespace referee

@@ -1,0 +1,962 @@
+// Tests of the move-log parser (parser/move_log.cpp) against move-log.md and the field-by-kind
+// table of parser/record.hpp.
+#include "parser/record.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+using namespace referee;
+
+namespace {
+
+GameRecord parse(std::string_view text) { return parse_move_log(text, "test.log"); }
+
+std::string str(const GameRecord& g, Sym s) { return std::string(g.str(s)); }
+
+std::vector<std::string> syms(const GameRecord& g, Span span) {
+    std::vector<std::string> out;
+    for (const Sym* p = g.list_begin(span); p != g.list_end(span); ++p) out.emplace_back(g.str(*p));
+    return out;
+}
+
+std::vector<std::int64_t> ints(const GameRecord& g, Span span) {
+    return std::vector<std::int64_t>(g.ints_begin(span), g.ints_end(span));
+}
+
+std::string diagnostics_text(const GameRecord& g) {
+    std::string s;
+    for (const Diagnostic& d : g.diagnostics)
+        s += std::to_string(d.line) + ":" + std::to_string(d.col) + ": " + d.message + "\n";
+    return s;
+}
+
+// Parses a one-record text that must be free of errors; returns the record.
+Record one(const GameRecord& g) {
+    EXPECT_TRUE(g.diagnostics.empty()) << diagnostics_text(g);
+    EXPECT_EQ(g.records.size(), 1u);
+    return g.records.empty() ? Record{} : g.records.front();
+}
+
+// The single syntax error of a one-line text.
+Diagnostic error_of(std::string_view text) {
+    GameRecord g = parse(text);
+    EXPECT_TRUE(g.records.empty()) << "a bad line must yield no record";
+    EXPECT_EQ(g.diagnostics.size(), 1u) << diagnostics_text(g);
+    if (g.diagnostics.empty()) return Diagnostic{};
+    const Diagnostic& d = g.diagnostics.front();
+    EXPECT_EQ(d.code, "syntax");
+    EXPECT_EQ(d.severity, Severity::Error);
+    return d;
+}
+
+bool contains(const std::string& s, std::string_view part) { return s.find(part) != std::string::npos; }
+
+}  // namespace
+
+///////////////////////////////////////////////////////////////////////////////////////////////
+// The whole example of move-log.md
+///////////////////////////////////////////////////////////////////////////////////////////////
+TEST(MoveLog, SpecExample) {
+    const char* text =
+        "game maryes-heights\n"
+        "tag event \"Club ladder\"\n"
+        "player Union \"A. Smith\"\n"
+        "player Confederate \"B. Jones\"\n"
+        "turn 1\n"
+        "phase Union movement\n"
+        "move 3/V 0206 0307 0407        # Humphreys' division\n"
+        "phase Union combat\n"
+        "combat 3/V vs Ransom odds 1:1 roll 4 result Ar\n"
+        "retreat 3/V 0407 0307\n"
+        "phase Confederate movement\n"
+        "claim winner Confederate\n"
+        "end\n";
+    GameRecord g = parse(text);
+    ASSERT_TRUE(g.diagnostics.empty()) << diagnostics_text(g);
+    EXPECT_EQ(g.file, "test.log");
+    EXPECT_EQ(g.format, InputFormat::MoveLog);
+    EXPECT_TRUE(g.has_log);
+    EXPECT_EQ(g.last_line, 13u);
+    const std::vector<Kind> kinds = {Kind::Game,    Kind::Tag,   Kind::Player, Kind::Player, Kind::Turn,
+                                     Kind::Phase,   Kind::Move,  Kind::Phase,  Kind::Combat, Kind::Retreat,
+                                     Kind::Phase,   Kind::ClaimWinner, Kind::End};
+    ASSERT_EQ(g.records.size(), kinds.size());
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        EXPECT_EQ(g.records[i].kind, kinds[i]) << "record " << i;
+        EXPECT_EQ(g.records[i].line, i + 1);
+        EXPECT_EQ(g.records[i].col, 1u);
+    }
+    EXPECT_EQ(str(g, g.records[0].a), "maryes-heights");
+    EXPECT_EQ(str(g, g.records[2].b), "A. Smith");
+    EXPECT_EQ(syms(g, g.records[6].list), (std::vector<std::string>{"0206", "0307", "0407"}));
+    EXPECT_EQ(str(g, g.records[8].b), "Ar");
+}
+
+///////////////////////////////////////////////////////////////////////////////////////////////
+// Header records
+///////////////////////////////////////////////////////////////////////////////////////////////
+TEST(MoveLogHeader, Game) {
+    GameRecord g = parse("game scenarios/my-battle.xml\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Game);
+    EXPECT_EQ(str(g, r.a), "scenarios/my-battle.xml");
+    EXPECT_EQ(r.b, kNoSym);
+}
+
+TEST(MoveLogHeader, TagWithStringAndWords) {
+    GameRecord g = parse("tag event \"WBC 2026\"\ntag round 3\ntag date 2026-08-01\n");
+    ASSERT_EQ(g.records.size(), 3u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].kind, Kind::Tag);
+    EXPECT_EQ(str(g, g.records[0].a), "event");
+    EXPECT_EQ(str(g, g.records[0].b), "WBC 2026");
+    EXPECT_EQ(str(g, g.records[1].b), "3");
+    EXPECT_EQ(str(g, g.records[2].a), "date");
+    EXPECT_EQ(str(g, g.records[2].b), "2026-08-01");
+}
+
+TEST(MoveLogHeader, SideAndPlayer) {
+    GameRecord g = parse("side French\nplayer French \"N. Bonaparte\"\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].kind, Kind::Side);
+    EXPECT_EQ(str(g, g.records[0].a), "French");
+    EXPECT_EQ(g.records[1].kind, Kind::Player);
+    EXPECT_EQ(str(g, g.records[1].a), "French");
+    EXPECT_EQ(str(g, g.records[1].b), "N. Bonaparte");
+    EXPECT_EQ(g.records[0].a, g.records[1].a) << "the same text interns to the same Sym";
+}
+
+TEST(MoveLogHeader, Param) {
+    GameRecord g = parse("param treaty-played yes\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Param);
+    EXPECT_EQ(str(g, r.a), "treaty-played");
+    EXPECT_EQ(str(g, r.b), "yes");
+}
+
+TEST(MoveLogHeader, SetupModesCaseInsensitive) {
+    GameRecord g = parse("setup standard\nsetup custom\nSetup Custom\nSETUP STANDARD\nsetup \"custom\"\n");
+    ASSERT_EQ(g.records.size(), 5u) << diagnostics_text(g);
+    for (const Record& r : g.records) EXPECT_EQ(r.kind, Kind::Setup);
+    EXPECT_EQ(g.records[0].flags & kFlagCustom, 0);
+    EXPECT_EQ(g.records[1].flags & kFlagCustom, kFlagCustom);
+    EXPECT_EQ(g.records[2].flags & kFlagCustom, kFlagCustom);
+    EXPECT_EQ(g.records[3].flags & kFlagCustom, 0);
+    EXPECT_EQ(g.records[4].flags & kFlagCustom, kFlagCustom);
+}
+
+TEST(MoveLogHeader, UnitAllOptions) {
+    GameRecord g = parse("unit 2/1/V Union infantry 6 at 1107 enters 3 at 0101 role leader role supply-wagon\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Unit);
+    EXPECT_EQ(str(g, r.a), "2/1/V");
+    EXPECT_EQ(str(g, r.b), "Union");
+    EXPECT_EQ(str(g, r.c), "infantry");
+    EXPECT_EQ(r.n, 6);
+    EXPECT_EQ(str(g, r.d), "1107");
+    EXPECT_EQ(r.m, 3);
+    EXPECT_EQ(str(g, r.e), "0101");
+    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"leader", "supply-wagon"}));
+}
+
+TEST(MoveLogHeader, UnitOptionsInAnyOrder) {
+    GameRecord g = parse("unit A Union inf 4 role train enters 2 at 0505 role leader at 0101\n");
+    Record r = one(g);
+    EXPECT_EQ(str(g, r.d), "0101");
+    EXPECT_EQ(r.m, 2);
+    EXPECT_EQ(str(g, r.e), "0505");
+    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"train", "leader"}));
+}
+
+TEST(MoveLogHeader, UnitWithoutOptions) {
+    GameRecord g = parse("unit B Confederate cavalry 3\n");
+    Record r = one(g);
+    EXPECT_EQ(r.n, 3);
+    EXPECT_EQ(r.d, kNoSym);
+    EXPECT_EQ(r.m, 0);
+    EXPECT_EQ(r.e, kNoSym);
+    EXPECT_EQ(r.list.len, 0u);
+}
+
+TEST(MoveLogHeader, UnitOptionKeywordsCaseInsensitive) {
+    GameRecord g = parse("UNIT x Union inf 1 AT a ENTERS 4 At b ROLE Leader\n");
+    Record r = one(g);
+    EXPECT_EQ(str(g, r.a), "x");
+    EXPECT_EQ(str(g, r.d), "a");
+    EXPECT_EQ(r.m, 4);
+    EXPECT_EQ(str(g, r.e), "b");
+    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"Leader"}));
+}
+
+TEST(MoveLogHeader, Hold) {
+    GameRecord g = parse("hold 1107 Union\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Hold);
+    EXPECT_EQ(str(g, r.a), "1107");
+    EXPECT_EQ(str(g, r.b), "Union");
+}
+
+TEST(MoveLogHeader, ObjectiveListAndOptions) {
+    GameRecord g = parse("objective start-turn-temporary-group Union 0101,0102,0203 banners 2 held-by French\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Objective);
+    EXPECT_EQ(r.n, static_cast<std::int64_t>(ObjectiveKind::StartTurnTemporaryGroup));
+    EXPECT_EQ(str(g, r.a), "Union");
+    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"0101", "0102", "0203"}));
+    EXPECT_EQ(r.m, 2);
+    EXPECT_EQ(str(g, r.b), "French");
+}
+
+TEST(MoveLogHeader, ObjectiveOptionsInAnyOrder) {
+    GameRecord g = parse("objective permanent Union A,B HELD-BY French Banners 3\n");
+    Record r = one(g);
+    EXPECT_EQ(r.m, 3);
+    EXPECT_EQ(str(g, r.b), "French");
+    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"A", "B"}));
+}
+
+TEST(MoveLogHeader, ObjectiveDefaults) {
+    GameRecord g = parse("objective Last-To-Occupy any Hill\n");
+    Record r = one(g);
+    EXPECT_EQ(r.n, static_cast<std::int64_t>(ObjectiveKind::LastToOccupy));
+    EXPECT_EQ(str(g, r.a), "any");
+    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"Hill"}));
+    EXPECT_EQ(r.m, 1) << "banners defaults to 1";
+    EXPECT_EQ(r.b, kNoSym);
+}
+
+TEST(MoveLogHeader, ObjectiveListInOneString) {
+    GameRecord g = parse("objective majority any \"New York,Long Island\"\n");
+    Record r = one(g);
+    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"New York", "Long Island"}));
+}
+
+TEST(MoveLogHeader, ObjectiveKinds) {
+    const std::pair<const char*, ObjectiveKind> kinds[] = {
+        {"temporary", ObjectiveKind::Temporary},
+        {"start-turn-temporary", ObjectiveKind::StartTurnTemporary},
+        {"temporary-group", ObjectiveKind::TemporaryGroup},
+        {"start-turn-temporary-group", ObjectiveKind::StartTurnTemporaryGroup},
+        {"majority", ObjectiveKind::Majority},
+        {"permanent", ObjectiveKind::Permanent},
+        {"start-turn-permanent", ObjectiveKind::StartTurnPermanent},
+        {"last-to-occupy", ObjectiveKind::LastToOccupy},
+    };
+    for (const auto& [word, kind] : kinds) {
+        GameRecord g = parse(std::string("objective ") + word + " Union X\n");
+        EXPECT_EQ(one(g).n, static_cast<std::int64_t>(kind)) << word;
+    }
+}
+
+TEST(MoveLogHeader, Target) {
+    GameRecord g = parse("target French 4\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Target);
+    EXPECT_EQ(str(g, r.a), "French");
+    EXPECT_EQ(r.n, 4);
+}
+
+///////////////////////////////////////////////////////////////////////////////////////////////
+// Sequence records
+///////////////////////////////////////////////////////////////////////////////////////////////
+TEST(MoveLogSequence, Turn) {
+    GameRecord g = parse("turn 12\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Turn);
+    EXPECT_EQ(r.n, 12);
+}
+
+TEST(MoveLogSequence, PhaseOfASideAndOfNoSide) {
+    GameRecord g = parse("phase Union movement\nphase victory-check\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].kind, Kind::Phase);
+    EXPECT_EQ(str(g, g.records[0].a), "Union");
+    EXPECT_EQ(str(g, g.records[0].b), "movement");
+    EXPECT_EQ(g.records[1].a, kNoSym);
+    EXPECT_EQ(str(g, g.records[1].b), "victory-check");
+}
+
+///////////////////////////////////////////////////////////////////////////////////////////////
+// Unit records
+///////////////////////////////////////////////////////////////////////////////////////////////
+TEST(MoveLogUnits, Move) {
+    GameRecord g = parse("move 2/1/V 1107 1208 1309\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Move);
+    EXPECT_EQ(str(g, r.a), "2/1/V");
+    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"1107", "1208", "1309"}));
+}
+
+TEST(MoveLogUnits, ArrowsAreDropped) {
+    GameRecord g = parse("move 2/1/V 1107 -> 1208 -> 1309\nmove 2/1/V 1107 -> 1208 1309\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    const std::vector<std::string> path = {"1107", "1208", "1309"};
+    EXPECT_EQ(syms(g, g.records[0].list), path);
+    EXPECT_EQ(syms(g, g.records[1].list), path);
+    // A quoted "->" is a location, not an arrow.
+    GameRecord q = parse("move U A \"->\" B\n");
+    EXPECT_EQ(syms(q, one(q).list), (std::vector<std::string>{"A", "->", "B"}));
+}
+
+TEST(MoveLogUnits, EnterExit) {
+    GameRecord g = parse("enter 5/V 0101\nexit 5/V 3001\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].kind, Kind::Enter);
+    EXPECT_EQ(str(g, g.records[0].a), "5/V");
+    EXPECT_EQ(str(g, g.records[0].b), "0101");
+    EXPECT_EQ(g.records[1].kind, Kind::Exit);
+    EXPECT_EQ(str(g, g.records[1].b), "3001");
+}
+
+TEST(MoveLogUnits, RetreatWithAndWithoutOff) {
+    GameRecord g = parse("retreat 3/V 0407 0307\nretreat 2/V 0113 off\nretreat 2/V 0113 -> 0114 OFF\n");
+    ASSERT_EQ(g.records.size(), 3u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].kind, Kind::Retreat);
+    EXPECT_EQ(str(g, g.records[0].a), "3/V");
+    EXPECT_EQ(syms(g, g.records[0].list), (std::vector<std::string>{"0407", "0307"}));
+    EXPECT_EQ(g.records[0].flags & kFlagOff, 0);
+    EXPECT_EQ(syms(g, g.records[1].list), (std::vector<std::string>{"0113"}));
+    EXPECT_EQ(g.records[1].flags & kFlagOff, kFlagOff);
+    EXPECT_EQ(syms(g, g.records[2].list), (std::vector<std::string>{"0113", "0114"}));
+    EXPECT_EQ(g.records[2].flags & kFlagOff, kFlagOff);
+}
+
+TEST(MoveLogUnits, Advance) {
+    GameRecord g = parse("advance 3/V 0407 -> 0508\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Advance);
+    EXPECT_EQ(str(g, r.a), "3/V");
+    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"0407", "0508"}));
+}
+
+TEST(MoveLogUnits, EliminateLose) {
+    GameRecord g = parse("eliminate 3/V\nlose 3/V 2\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].kind, Kind::Eliminate);
+    EXPECT_EQ(str(g, g.records[0].a), "3/V");
+    EXPECT_EQ(g.records[1].kind, Kind::Lose);
+    EXPECT_EQ(str(g, g.records[1].a), "3/V");
+    EXPECT_EQ(g.records[1].n, 2);
+}
+
+TEST(MoveLogUnits, CombatFull) {
+    GameRecord g = parse("combat 3/V,4/V vs Ransom,Cobb odds 3:1 roll 4 6 result Ar\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Combat);
+    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"3/V", "4/V"}));
+    EXPECT_EQ(syms(g, r.list2), (std::vector<std::string>{"Ransom", "Cobb"}));
+    EXPECT_EQ(str(g, r.a), "3:1");
+    EXPECT_EQ(ints(g, r.ints), (std::vector<std::int64_t>{4, 6}));
+    EXPECT_EQ(str(g, r.b), "Ar");
+}
+
+TEST(MoveLogUnits, CombatMinimal) {
+    GameRecord g = parse("combat A VS B\n");
+    Record r = one(g);
+    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"A"}));
+    EXPECT_EQ(syms(g, r.list2), (std::vector<std::string>{"B"}));
+    EXPECT_EQ(r.a, kNoSym);
+    EXPECT_EQ(r.ints.len, 0u);
+    EXPECT_EQ(r.b, kNoSym);
+}
+
+TEST(MoveLogUnits, Roll) {
+    GameRecord g = parse("roll 2d6 3 5\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Roll);
+    EXPECT_EQ(str(g, r.a), "2d6");
+    EXPECT_EQ(ints(g, r.ints), (std::vector<std::int64_t>{3, 5}));
+}
+
+TEST(MoveLogUnits, ChatTextJoinedWithOneSpace) {
+    GameRecord g = parse("chat Union  good\tgame,   \"well \\\"played\\\"\"  # not part of it\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Chat);
+    EXPECT_EQ(str(g, r.a), "Union");
+    EXPECT_EQ(str(g, r.b), "good game, well \"played\"");
+}
+
+///////////////////////////////////////////////////////////////////////////////////////////////
+// Area and track records
+///////////////////////////////////////////////////////////////////////////////////////////////
+TEST(MoveLogAreas, SupportLevels) {
+    GameRecord g = parse(
+        "support Boston active-support\nsupport Boston Passive-Support\nsupport Boston NEUTRAL\n"
+        "support Boston passive-opposition\nsupport \"New York\" Active-Opposition\n");
+    ASSERT_EQ(g.records.size(), 5u) << diagnostics_text(g);
+    const std::int64_t levels[] = {ActiveSupport, PassiveSupport, Neutral, PassiveOpposition, ActiveOpposition};
+    for (std::size_t i = 0; i < 5; ++i) {
+        EXPECT_EQ(g.records[i].kind, Kind::Support);
+        EXPECT_EQ(g.records[i].n, levels[i]) << i;
+    }
+    EXPECT_EQ(str(g, g.records[0].a), "Boston");
+    EXPECT_EQ(str(g, g.records[4].a), "New York");
+}
+
+TEST(MoveLogAreas, PlaceCountDefaultsToOne) {
+    GameRecord g = parse("place Patriots fort Virginia\nplace Indians Village Quebec 2\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].kind, Kind::Place);
+    EXPECT_EQ(str(g, g.records[0].a), "Patriots");
+    EXPECT_EQ(g.records[0].n, static_cast<std::int64_t>(Piece::Fort));
+    EXPECT_EQ(str(g, g.records[0].b), "Virginia");
+    EXPECT_EQ(g.records[0].m, 1);
+    EXPECT_EQ(g.records[1].n, static_cast<std::int64_t>(Piece::Village));
+    EXPECT_EQ(g.records[1].m, 2);
+}
+
+TEST(MoveLogAreas, Pieces) {
+    const std::pair<const char*, Piece> pieces[] = {
+        {"regular", Piece::Regular}, {"tory", Piece::Tory},         {"continental", Piece::Continental},
+        {"militia", Piece::Militia}, {"war-party", Piece::WarParty}, {"village", Piece::Village},
+        {"fort", Piece::Fort},
+    };
+    for (const auto& [word, piece] : pieces) {
+        GameRecord g = parse(std::string("casualty British ") + word + " 1\n");
+        EXPECT_EQ(one(g).n, static_cast<std::int64_t>(piece)) << word;
+    }
+}
+
+TEST(MoveLogAreas, RemoveCountAndCasualty) {
+    GameRecord g = parse(
+        "remove British regular Boston\nremove British regular Boston 3\n"
+        "remove British regular Boston casualty\nremove British tory Boston 2 Casualty\n");
+    ASSERT_EQ(g.records.size(), 4u) << diagnostics_text(g);
+    for (const Record& r : g.records) {
+        EXPECT_EQ(r.kind, Kind::Remove);
+        EXPECT_EQ(str(g, r.a), "British");
+        EXPECT_EQ(str(g, r.b), "Boston");
+    }
+    EXPECT_EQ(g.records[0].m, 1);
+    EXPECT_EQ(g.records[0].flags & kFlagCasualty, 0);
+    EXPECT_EQ(g.records[1].m, 3);
+    EXPECT_EQ(g.records[1].flags & kFlagCasualty, 0);
+    EXPECT_EQ(g.records[2].m, 1);
+    EXPECT_EQ(g.records[2].flags & kFlagCasualty, kFlagCasualty);
+    EXPECT_EQ(g.records[3].n, static_cast<std::int64_t>(Piece::Tory));
+    EXPECT_EQ(g.records[3].m, 2);
+    EXPECT_EQ(g.records[3].flags & kFlagCasualty, kFlagCasualty);
+}
+
+TEST(MoveLogAreas, Casualty) {
+    GameRecord g = parse("casualty Patriots continental 3\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Casualty);
+    EXPECT_EQ(str(g, r.a), "Patriots");
+    EXPECT_EQ(r.n, static_cast<std::int64_t>(Piece::Continental));
+    EXPECT_EQ(r.m, 3);
+}
+
+TEST(MoveLogAreas, BlockadeUnblockade) {
+    GameRecord g = parse("blockade Boston\nunblockade Boston\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].kind, Kind::Blockade);
+    EXPECT_EQ(g.records[1].kind, Kind::Unblockade);
+    EXPECT_EQ(str(g, g.records[0].a), "Boston");
+    EXPECT_EQ(g.records[0].a, g.records[1].a);
+}
+
+TEST(MoveLogAreas, Card) {
+    GameRecord g = parse("card 109 \"Treaty of Alliance\"\ncard 12\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].kind, Kind::Card);
+    EXPECT_EQ(str(g, g.records[0].a), "109");
+    EXPECT_EQ(str(g, g.records[0].b), "Treaty of Alliance");
+    EXPECT_EQ(str(g, g.records[1].a), "12");
+    EXPECT_EQ(g.records[1].b, kNoSym);
+}
+
+TEST(MoveLogAreas, Track) {
+    GameRecord g = parse("track british-casualties -3\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Track);
+    EXPECT_EQ(str(g, r.a), "british-casualties");
+    EXPECT_EQ(r.n, -3);
+}
+
+///////////////////////////////////////////////////////////////////////////////////////////////
+// Results and claims
+///////////////////////////////////////////////////////////////////////////////////////////////
+TEST(MoveLogResults, Award) {
+    GameRecord g = parse("award Union 2 held the bridge  at dusk\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Award);
+    EXPECT_EQ(str(g, r.a), "Union");
+    EXPECT_EQ(r.n, 2);
+    EXPECT_EQ(str(g, r.b), "held the bridge at dusk");
+}
+
+TEST(MoveLogResults, Concede) {
+    GameRecord g = parse("concede Confederate\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Concede);
+    EXPECT_EQ(str(g, r.a), "Confederate");
+}
+
+TEST(MoveLogResults, ClaimWinner) {
+    GameRecord g = parse("claim winner Confederate\nClaim Winner Union decisive\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].kind, Kind::ClaimWinner);
+    EXPECT_EQ(str(g, g.records[0].a), "Confederate");
+    EXPECT_EQ(g.records[0].b, kNoSym);
+    EXPECT_EQ(g.records[1].kind, Kind::ClaimWinner);
+    EXPECT_EQ(str(g, g.records[1].a), "Union");
+    EXPECT_EQ(str(g, g.records[1].b), "decisive");
+}
+
+TEST(MoveLogResults, ClaimDrawAndEnd) {
+    GameRecord g = parse("claim draw\nend\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].kind, Kind::ClaimDraw);
+    EXPECT_EQ(g.records[1].kind, Kind::End);
+    EXPECT_EQ(g.records[1].line, 2u);
+}
+
+TEST(MoveLogResults, ClaimScore) {
+    GameRecord g = parse("claim score Union 12 Confederate -3\nclaim score French 1\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].kind, Kind::ClaimScore);
+    EXPECT_EQ(syms(g, g.records[0].list), (std::vector<std::string>{"Union", "Confederate"}));
+    EXPECT_EQ(ints(g, g.records[0].ints), (std::vector<std::int64_t>{12, -3}));
+    EXPECT_EQ(syms(g, g.records[1].list), (std::vector<std::string>{"French"}));
+    EXPECT_EQ(ints(g, g.records[1].ints), (std::vector<std::int64_t>{1}));
+}
+
+///////////////////////////////////////////////////////////////////////////////////////////////
+// Lexical rules
+///////////////////////////////////////////////////////////////////////////////////////////////
+TEST(MoveLogLexical, KeywordsCaseInsensitiveIdsCaseSensitive) {
+    GameRecord g = parse("MOVE u A B\nMove U a b\nmOvE u A B\n");
+    ASSERT_EQ(g.records.size(), 3u) << diagnostics_text(g);
+    for (const Record& r : g.records) EXPECT_EQ(r.kind, Kind::Move);
+    EXPECT_NE(g.records[0].a, g.records[1].a) << "unit ids are case-sensitive";
+    EXPECT_EQ(g.records[0].a, g.records[2].a);
+    EXPECT_EQ(syms(g, g.records[1].list), (std::vector<std::string>{"a", "b"}));
+    EXPECT_NE(g.syms_arena[g.records[0].list.off], g.syms_arena[g.records[1].list.off])
+        << "locations are case-sensitive";
+    EXPECT_EQ(str(g, g.records[1].a), "U");
+}
+
+TEST(MoveLogLexical, KeywordMustBeAWholeWord) {
+    Diagnostic d = error_of("moves U A B\n");
+    EXPECT_EQ(d.col, 1u);
+    EXPECT_TRUE(contains(d.message, "found 'moves'")) << d.message;
+}
+
+TEST(MoveLogLexical, WordsThatLookLikeKeywordsAsOperands) {
+    GameRecord g = parse("move at vs off\nretreat X off A\ncombat vs2 vs at\n");
+    ASSERT_EQ(g.records.size(), 3u) << diagnostics_text(g);
+    EXPECT_EQ(str(g, g.records[0].a), "at");
+    EXPECT_EQ(syms(g, g.records[0].list), (std::vector<std::string>{"vs", "off"}));
+    EXPECT_EQ(syms(g, g.records[1].list), (std::vector<std::string>{"off", "A"}))
+        << "'off' is the keyword only as the last token";
+    EXPECT_EQ(g.records[1].flags & kFlagOff, 0);
+    EXPECT_EQ(syms(g, g.records[2].list), (std::vector<std::string>{"vs2"}));
+    EXPECT_EQ(syms(g, g.records[2].list2), (std::vector<std::string>{"at"}));
+}
+
+TEST(MoveLogLexical, StringsWithEscapes) {
+    GameRecord g = parse(R"(tag note "say \"hi\" \\ # not a comment")" "\n");
+    Record r = one(g);
+    EXPECT_EQ(str(g, r.b), R"(say "hi" \ # not a comment)");
+}
+
+TEST(MoveLogLexical, StringsStandWhereWordsMay) {
+    GameRecord g = parse("move \"1st Division\" \"Marye's Heights\" \"Sunken Road\"\nlose \"1st Division\" \"2\"\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    EXPECT_EQ(str(g, g.records[0].a), "1st Division");
+    EXPECT_EQ(syms(g, g.records[0].list), (std::vector<std::string>{"Marye's Heights", "Sunken Road"}));
+    EXPECT_EQ(g.records[0].a, g.records[1].a);
+    EXPECT_EQ(g.records[1].n, 2);
+}
+
+TEST(MoveLogLexical, UnicodeTextAndColumnsInCharacters) {
+    GameRecord g = parse("player Français \"Émile Zola\"\n  move Überläufer Köln Mühle\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    EXPECT_EQ(str(g, g.records[0].a), "Français");
+    EXPECT_EQ(str(g, g.records[0].b), "Émile Zola");
+    EXPECT_EQ(g.records[1].col, 3u);
+    // An error after multi-byte characters: the column counts characters, not bytes.
+    Diagnostic d = error_of("move Überläufer Köln\n");
+    EXPECT_EQ(d.col, 21u) << d.message;  // end of line: 20 characters, 23 bytes
+}
+
+TEST(MoveLogLexical, CommentsBlankLinesAndWhitespace) {
+    GameRecord g = parse(
+        "# a comment\n"
+        "\n"
+        "   \t \n"
+        "   # an indented comment\n"
+        "\tturn\t1\t# the first turn\n"
+        "turn 2#glued comment\n"
+        "end#done\n");
+    ASSERT_TRUE(g.diagnostics.empty()) << diagnostics_text(g);
+    ASSERT_EQ(g.records.size(), 3u);
+    EXPECT_EQ(g.records[2].kind, Kind::End);
+    EXPECT_EQ(g.records[0].n, 1);
+    EXPECT_EQ(g.records[0].line, 5u);
+    EXPECT_EQ(g.records[0].col, 2u);
+    EXPECT_EQ(g.records[1].n, 2);
+    EXPECT_EQ(g.records[1].line, 6u);
+    EXPECT_EQ(g.last_line, 7u);
+}
+
+TEST(MoveLogLexical, CrLfLineEnds) {
+    GameRecord g = parse("game x\r\nturn 1\r\n\r\nmove U A B\r\nlose U six\r\n");
+    ASSERT_EQ(g.records.size(), 3u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[2].line, 4u);
+    EXPECT_EQ(syms(g, g.records[2].list), (std::vector<std::string>{"A", "B"})) << "no '\\r' in the last token";
+    EXPECT_EQ(g.last_line, 5u);
+    ASSERT_EQ(g.diagnostics.size(), 1u);
+    EXPECT_EQ(g.diagnostics[0].line, 5u);
+    EXPECT_EQ(g.diagnostics[0].col, 8u);
+}
+
+TEST(MoveLogLexical, ByteOrderMarkAtStartIgnored) {
+    GameRecord g = parse("\xEF\xBB\xBFgame maryes-heights\nturn 1\n");
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].kind, Kind::Game);
+    EXPECT_EQ(g.records[0].col, 1u);
+    EXPECT_EQ(str(g, g.records[0].a), "maryes-heights");
+    // Elsewhere it is an ordinary character, part of a word.
+    GameRecord mid = parse("turn 1\n\xEF\xBB\xBFturn 2\n");
+    EXPECT_EQ(mid.records.size(), 1u);
+    ASSERT_EQ(mid.diagnostics.size(), 1u);
+    EXPECT_EQ(mid.diagnostics[0].line, 2u);
+    EXPECT_EQ(mid.diagnostics[0].col, 1u);
+    EXPECT_TRUE(contains(mid.diagnostics[0].message, "expected a record keyword")) << mid.diagnostics[0].message;
+    // A file that is only a byte-order mark has no lines.
+    GameRecord bom = parse("\xEF\xBB\xBF");
+    EXPECT_TRUE(bom.records.empty());
+    EXPECT_TRUE(bom.diagnostics.empty());
+    EXPECT_EQ(bom.last_line, 0u);
+}
+
+TEST(MoveLogLexical, LastLine) {
+    EXPECT_EQ(parse("").last_line, 0u);
+    EXPECT_EQ(parse("turn 1").last_line, 1u);
+    EXPECT_EQ(parse("turn 1\n").last_line, 1u);
+    EXPECT_EQ(parse("turn 1\n\n\n").last_line, 3u);
+    EXPECT_EQ(parse("\n# c\nturn 1\n# end").last_line, 4u);
+    GameRecord g = parse("turn 1");
+    EXPECT_EQ(g.records.size(), 1u) << "a last line without a line end is parsed";
+}
+
+TEST(MoveLogLexical, Numbers) {
+    GameRecord g = parse(
+        "track t +5\ntrack t -0\ntrack t 9223372036854775807\ntrack t -9223372036854775808\ntrack t 007\n");
+    ASSERT_EQ(g.records.size(), 5u) << diagnostics_text(g);
+    EXPECT_EQ(g.records[0].n, 5);
+    EXPECT_EQ(g.records[1].n, 0);
+    EXPECT_EQ(g.records[2].n, std::numeric_limits<std::int64_t>::max());
+    EXPECT_EQ(g.records[3].n, std::numeric_limits<std::int64_t>::min());
+    EXPECT_EQ(g.records[4].n, 7);
+}
+
+TEST(MoveLogLexical, NoSemanticChecks) {
+    // Unknown sides, units and phases, turns out of order, records after end: all the validator's.
+    GameRecord g = parse("end\nturn 7\nturn 3\nphase Martians lunch\nmove nobody nowhere elsewhere\nlose X -4\n");
+    EXPECT_TRUE(g.diagnostics.empty()) << diagnostics_text(g);
+    EXPECT_EQ(g.records.size(), 6u);
+}
+
+///////////////////////////////////////////////////////////////////////////////////////////////
+// Syntax errors: line, column (characters, 1-based) and what was expected
+///////////////////////////////////////////////////////////////////////////////////////////////
+TEST(MoveLogErrors, UnknownKeyword) {
+    Diagnostic d = error_of("  mvoe 3/V 0206 0307\n");
+    EXPECT_EQ(d.line, 1u);
+    EXPECT_EQ(d.col, 3u);
+    EXPECT_TRUE(contains(d.message, "expected a record keyword (game, tag, side, player, param, setup, unit, hold, "
+                                    "objective, target, turn, phase, move,"))
+        << d.message;
+    EXPECT_TRUE(contains(d.message, "found 'mvoe'")) << d.message;
+}
+
+TEST(MoveLogErrors, MissingOperandAtEndOfLine) {
+    Diagnostic d = error_of("unit 2/1/V Union inf 6 at\n");
+    EXPECT_EQ(d.col, 26u);
+    EXPECT_EQ(d.message, "expected a location after 'at', found end of line");
+    // A comment ends the line as well.
+    Diagnostic c = error_of("unit 2/1/V Union inf 6 at   # where?\n");
+    EXPECT_EQ(c.col, 29u);
+    EXPECT_EQ(c.message, "expected a location after 'at', found end of line");
+}
+
+TEST(MoveLogErrors, MissingOperands) {
+    EXPECT_EQ(error_of("game\n").message, "expected a scenario (an id or a path) after 'game', found end of line");
+    EXPECT_EQ(error_of("move 3/V\n").message, "expected a path (two or more locations), found end of line");
+    Diagnostic d = error_of("move 3/V 0206\n");
+    EXPECT_EQ(d.col, 14u);
+    EXPECT_EQ(d.message, "expected a second location of the path, found end of line");
+    EXPECT_EQ(error_of("retreat 3/V 0206\n").message,
+              "expected a second location of the path or 'off', found end of line");
+    EXPECT_EQ(error_of("combat A B\n").message, "expected 'vs', found 'B'");
+    EXPECT_EQ(error_of("chat Union\n").message, "expected the chat text, found end of line");
+    EXPECT_EQ(error_of("award Union 3\n").message, "expected the reason, found end of line");
+    EXPECT_EQ(error_of("claim score\n").message, "expected a side and its score, found end of line");
+    EXPECT_EQ(error_of("claim score Union 3 Confederate\n").message, "expected a number (score), found end of line");
+    EXPECT_EQ(error_of("claim\n").message, "expected 'winner', 'draw' or 'score' after 'claim', found end of line");
+    EXPECT_EQ(error_of("claim victory Union\n").col, 7u);
+    EXPECT_EQ(error_of("unit A Union inf 2 enters 3 0101\n").message, "expected 'at' after 'enters <turn>', found '0101'");
+    EXPECT_EQ(error_of("setup maybe\n").message, "expected 'standard' or 'custom', found 'maybe'");
+    EXPECT_EQ(error_of("unit A Union inf 2 role\n").message, "expected a role after 'role', found end of line");
+    EXPECT_EQ(error_of("objective majority any A banners\n").message,
+              "expected a number (banners) after 'banners', found end of line");
+    Diagnostic twice = error_of("objective majority any A banners 2 held-by Union banners 3\n");
+    EXPECT_EQ(twice.col, 50u);
+    EXPECT_EQ(twice.message, "'banners' given twice");
+    EXPECT_EQ(error_of("objective majority any A held-by Union foo\n").message,
+              "expected 'banners', 'held-by' or end of line, found 'foo'");
+    EXPECT_EQ(error_of("claim\"winner\" Union\n").col, 6u);
+    EXPECT_TRUE(contains(error_of("support Boston lukewarm\n").message, "expected a support level (active-support,"));
+    EXPECT_TRUE(contains(error_of("place British cannon Boston\n").message, "expected a piece (regular,"));
+    EXPECT_TRUE(contains(error_of("objective sometimes Union A\n").message, "expected an objective kind (temporary,"));
+}
+
+TEST(MoveLogErrors, ArrowsOutOfPlace) {
+    Diagnostic lead = error_of("move U -> A B\n");
+    EXPECT_EQ(lead.col, 8u);
+    EXPECT_EQ(lead.message, "expected a path (two or more locations), found '->'");
+    Diagnostic twice = error_of("move U A -> -> B\n");
+    EXPECT_EQ(twice.col, 13u);
+    EXPECT_EQ(twice.message, "expected a location after '->', found '->'");
+    Diagnostic trailing = error_of("move U A B ->\n");
+    EXPECT_EQ(trailing.col, 14u);
+    EXPECT_EQ(trailing.message, "expected a location after '->', found end of line");
+}
+
+TEST(MoveLogErrors, BadNumber) {
+    Diagnostic d = error_of("unit 2/1/V Union inf six\n");
+    EXPECT_EQ(d.col, 22u);
+    EXPECT_EQ(d.message, "expected a number (strength), found 'six'");
+    Diagnostic x = error_of("lose 3/V 3x\n");
+    EXPECT_EQ(x.col, 10u);
+    EXPECT_EQ(x.message, "expected a number (strength lost), found '3x'");
+    EXPECT_EQ(error_of("turn -\n").message, "expected a number (turn), found '-'");
+    EXPECT_EQ(error_of("turn 1.5\n").message, "expected a number (turn), found '1.5'");
+    // Optional counts: a word that is not a number is reported as such.
+    Diagnostic c = error_of("place Patriots fort Virginia 2x\n");
+    EXPECT_EQ(c.col, 30u);
+    EXPECT_EQ(c.message, "expected a count or end of line, found '2x'");
+    EXPECT_EQ(error_of("roll 2d6 3 x\n").message, "expected end of line after the record, found 'x'");
+    EXPECT_EQ(error_of("roll 2d6\n").message, "expected a number (die roll), found end of line");
+    EXPECT_EQ(error_of("combat A vs B roll four\n").message, "expected a number (die roll) after 'roll', found 'four'");
+}
+
+TEST(MoveLogErrors, NumberOutOfRange) {
+    Diagnostic d = error_of("lose 3/V 9223372036854775808\n");
+    EXPECT_EQ(d.col, 10u);
+    EXPECT_TRUE(contains(d.message, "number out of range")) << d.message;
+    Diagnostic n = error_of("turn -9223372036854775809\n");
+    EXPECT_EQ(n.col, 6u);
+    EXPECT_TRUE(contains(n.message, "number out of range")) << n.message;
+    Diagnostic big = error_of("combat A vs B roll 1 " + std::string(5000, '9') + "\n");
+    EXPECT_EQ(big.col, 22u);
+    EXPECT_TRUE(contains(big.message, "number out of range")) << big.message;
+    EXPECT_LT(big.message.size(), 200u) << "a huge token is abridged in the message";
+}
+
+TEST(MoveLogErrors, TrailingToken) {
+    Diagnostic d = error_of("end extra\n");
+    EXPECT_EQ(d.col, 5u);
+    EXPECT_EQ(d.message, "expected end of line after the record, found 'extra'");
+    EXPECT_EQ(error_of("phase Union movement now\n").message, "expected end of line after the record, found 'now'");
+}
+
+TEST(MoveLogErrors, UnterminatedString) {
+    Diagnostic d = error_of("tag event \"WBC 2026\n");
+    EXPECT_EQ(d.col, 11u);
+    EXPECT_EQ(d.message, "unterminated string");
+    Diagnostic e = error_of("tag event \"WBC\\\"\n");  // the closing quote is escaped
+    EXPECT_EQ(e.col, 11u);
+    EXPECT_EQ(e.message, "unterminated string");
+    Diagnostic h = error_of("tag x \"a # b\n");  // '#' inside a string starts no comment
+    EXPECT_EQ(h.col, 7u);
+    EXPECT_EQ(h.message, "unterminated string");
+}
+
+TEST(MoveLogErrors, BadEscape) {
+    Diagnostic d = error_of("tag note \"a\\nb\"\n");
+    EXPECT_EQ(d.col, 10u);
+    EXPECT_TRUE(contains(d.message, "bad escape '\\n'")) << d.message;
+    EXPECT_TRUE(contains(d.message, "only \\\" and \\\\")) << d.message;
+}
+
+TEST(MoveLogErrors, TokensMustBeSeparated) {
+    Diagnostic before = error_of("tag event\"WBC\"\n");
+    EXPECT_EQ(before.col, 10u);
+    EXPECT_EQ(before.message, "expected a space before the string, found '\"WBC\"'");
+    Diagnostic after = error_of("tag \"event\"x y\n");
+    EXPECT_EQ(after.col, 12u);
+    EXPECT_EQ(after.message, "expected a space after the string, found 'x'");
+    EXPECT_EQ(error_of("tag\"x\" y\n").col, 4u);
+}
+
+TEST(MoveLogErrors, EmptyString) {
+    Diagnostic d = error_of("tag event \"\"\n");
+    EXPECT_EQ(d.col, 11u);
+    EXPECT_TRUE(contains(d.message, "non-empty string")) << d.message;
+}
+
+TEST(MoveLogErrors, EmptyListElement) {
+    Diagnostic doubled = error_of("combat A,,B vs C\n");
+    EXPECT_EQ(doubled.col, 10u);
+    EXPECT_EQ(doubled.message, "expected a unit id after ',', found ','");
+    Diagnostic trailing = error_of("combat A vs B,\n");
+    EXPECT_EQ(trailing.col, 15u);
+    EXPECT_EQ(trailing.message, "expected a unit id after ',', found the end of the list");
+    Diagnostic leading = error_of("objective majority any ,A\n");
+    EXPECT_EQ(leading.col, 24u);
+    EXPECT_EQ(leading.message, "expected a location, found ','");
+    EXPECT_EQ(error_of("objective majority any \"A,,B\"\n").col, 27u);
+}
+
+TEST(MoveLogErrors, RepeatedUnitOptions) {
+    Diagnostic at = error_of("unit X U inf 3 at A role r at B\n");
+    EXPECT_EQ(at.col, 28u);
+    EXPECT_TRUE(contains(at.message, "'at' given twice")) << at.message;
+    Diagnostic enters = error_of("unit X U inf 3 enters 2 at A enters 3 at B\n");
+    EXPECT_EQ(enters.col, 30u);
+    EXPECT_TRUE(contains(enters.message, "'enters' given twice")) << enters.message;
+    EXPECT_EQ(error_of("unit X U inf 3 at A foo\n").message, "expected 'at', 'enters', 'role' or end of line, found 'foo'");
+}
+
+TEST(MoveLogErrors, InvalidUtf8) {
+    Diagnostic d = error_of("move U A\xFF B\n");
+    EXPECT_EQ(d.col, 9u);
+    EXPECT_TRUE(contains(d.message, "invalid UTF-8")) << d.message;
+    // After multi-byte characters, and in a comment too.
+    Diagnostic c = error_of("turn 1 # ééé \xC3\x28\n");
+    EXPECT_EQ(c.col, 14u);
+    EXPECT_TRUE(contains(c.message, "invalid UTF-8")) << c.message;
+    // Overlong encodings, surrogates, truncated sequences.
+    EXPECT_EQ(error_of("chat U \xC0\xAF\n").col, 8u);
+    EXPECT_EQ(error_of("chat U \xED\xA0\x80\n").col, 8u);
+    EXPECT_EQ(error_of("chat U ab\xE2\x82").col, 10u);
+    EXPECT_EQ(error_of("chat U \xF4\x90\x80\x80\n").col, 8u);
+}
+
+TEST(MoveLogErrors, ControlCharacters) {
+    Diagnostic nul = error_of(std::string_view("turn 1\0\n", 8));
+    EXPECT_EQ(nul.col, 7u);
+    EXPECT_TRUE(contains(nul.message, "control character U+0000")) << nul.message;
+    EXPECT_EQ(error_of("turn\x1b[0m 1\n").col, 5u);
+    EXPECT_EQ(error_of("turn 1\rturn 2\n").col, 7u) << "a lone CR is no line end";
+    EXPECT_TRUE(contains(error_of("chat U \xC2\x85\n").message, "U+0085"));
+    GameRecord tab = parse("turn\t1\n");
+    EXPECT_TRUE(tab.diagnostics.empty()) << "tab is allowed";
+}
+
+TEST(MoveLogErrors, EveryBadLineReportedGoodLinesKept) {
+    const char* text =
+        "game maryes-heights\n"
+        "turn 1\n"
+        "mvoe 3/V 0206 0307\n"           // 3: unknown keyword
+        "move 3/V 0206 0307\n"
+        "lose 3/V two\n"                 // 5: bad number
+        "# comment\n"
+        "phase Union combat\n"
+        "tag event \"unterminated\n"     // 8: unterminated string
+        "end\n";
+    GameRecord g = parse(text);
+    ASSERT_EQ(g.diagnostics.size(), 3u) << diagnostics_text(g);
+    EXPECT_EQ(g.diagnostics[0].line, 3u);
+    EXPECT_EQ(g.diagnostics[0].col, 1u);
+    EXPECT_EQ(g.diagnostics[1].line, 5u);
+    EXPECT_EQ(g.diagnostics[1].col, 10u);
+    EXPECT_EQ(g.diagnostics[2].line, 8u);
+    EXPECT_EQ(g.diagnostics[2].col, 11u);
+    EXPECT_TRUE(g.has_syntax_errors());
+    ASSERT_EQ(g.records.size(), 5u);
+    const std::uint32_t lines[] = {1, 2, 4, 7, 9};
+    for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(g.records[i].line, lines[i]);
+    EXPECT_EQ(g.records[2].kind, Kind::Move);
+    EXPECT_EQ(syms(g, g.records[2].list), (std::vector<std::string>{"0206", "0307"}));
+    EXPECT_EQ(g.last_line, 9u);
+}
+
+///////////////////////////////////////////////////////////////////////////////////////////////
+// Robustness: no crash, no hang, nothing quadratic
+///////////////////////////////////////////////////////////////////////////////////////////////
+TEST(MoveLogRobustness, BinaryGarbage) {
+    std::mt19937 rng(12345);
+    std::string text(1 << 20, '\0');
+    for (char& c : text) c = static_cast<char>(rng() & 0xFF);
+    GameRecord g = parse(text);
+    EXPECT_FALSE(g.diagnostics.empty());
+    for (const Diagnostic& d : g.diagnostics) {
+        EXPECT_GE(d.line, 1u);
+        EXPECT_LE(d.line, g.last_line);
+        EXPECT_GE(d.col, 1u);
+    }
+}
+
+TEST(MoveLogRobustness, RandomTokenSoupOneOutcomePerLine) {
+    // Every non-blank, non-comment line gives exactly one record or exactly one diagnostic (and
+    // so does a comment line with an invalid byte).
+    const char* vocab[] = {"move", "unit", "at", "enters", "role", "retreat", "off", "->", "combat", "vs",
+                           "odds", "roll", "result", "claim", "score", "winner", "draw", "objective",
+                           "majority", "banners", "held-by", "remove", "casualty", "place", "fort", "3",
+                           "-2", "99999999999999999999", "A,B", "A,,B", ",", "\"x y\"", "\"a\\\"b\"",
+                           "\"bad\\q\"", "\"open", "#c", "\t", "é", "\xff", "Union", "1107", "setup",
+                           "custom", "support", "neutral", "chat", "award", "end", "turn", "phase"};
+    std::mt19937 rng(777);
+    std::string text;
+    std::size_t lines = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const int n = 1 + static_cast<int>(rng() % 8);
+        std::string line;
+        for (int k = 0; k < n; ++k) {
+            if (k != 0) line += ' ';
+            line += vocab[rng() % (sizeof vocab / sizeof vocab[0])];
+        }
+        std::size_t p = line.find_first_not_of(" \t");
+        if ((p != std::string::npos && line[p] != '#') || line.find('\xff') != std::string::npos) ++lines;
+        text += line;
+        text += (i % 3 == 0) ? "\r\n" : "\n";
+    }
+    GameRecord g = parse(text);
+    EXPECT_EQ(g.records.size() + g.diagnostics.size(), lines);
+    EXPECT_EQ(g.last_line, 20000u);
+    std::uint32_t previous = 0;
+    for (const Diagnostic& d : g.diagnostics) {
+        EXPECT_GT(d.line, previous) << "one diagnostic a line, in order";
+        previous = d.line;
+        EXPECT_FALSE(d.message.empty());
+    }
+}
+
+TEST(MoveLogRobustness, HugeLines) {
+    // A path of 500,000 locations, a 4 MB chat line, a 4 MB unterminated string, a 4 MB bad word.
+    std::string path = "move U";
+    for (int i = 0; i < 500000; ++i) path += (i % 2 == 0) ? " A ->" : " B";
+    path += " C\n";
+    const std::string chat = "chat U " + std::string(4 << 20, 'x') + " y\n";
+    const std::string open = "tag t \"" + std::string(4 << 20, 'x') + "\n";
+    const std::string junk = std::string(4 << 20, 'q') + "\n";
+    GameRecord g = parse(path + chat + open + junk);
+    ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g).substr(0, 500);
+    EXPECT_EQ(g.records[0].list.len, 500001u);  // 250,000 A, 250,000 B and C; no arrows
+    EXPECT_EQ(g.str(g.records[1].b).size(), (4u << 20) + 2u);
+    ASSERT_EQ(g.diagnostics.size(), 2u);
+    EXPECT_EQ(g.diagnostics[0].line, 3u);
+    EXPECT_EQ(g.diagnostics[0].message, "unterminated string");
+    EXPECT_EQ(g.diagnostics[1].line, 4u);
+    EXPECT_LT(g.diagnostics[1].message.size(), 600u);
+}
+
+TEST(MoveLogRobustness, ManyLines) {
+    std::string text;
+    for (int i = 0; i < 200000; ++i) text += (i % 4 == 3) ? "mvoe X\n" : "move 2/V 0101 0102\n";
+    GameRecord g = parse(text);
+    EXPECT_EQ(g.records.size(), 150000u);
+    EXPECT_EQ(g.diagnostics.size(), 50000u);
+    EXPECT_EQ(g.last_line, 200000u);
+    EXPECT_EQ(g.diagnostics.back().line, 200000u);
+}
