@@ -84,6 +84,13 @@ private:
     std::string_view side_name(SideId s) const { return s >= 0 ? std::string_view(s_.sides[static_cast<std::size_t>(s)]) : "nobody"; }
     std::string_view loc_name(LocId l) const { return l >= 0 ? std::string_view(s_.map.name(l)) : "nowhere"; }
     std::string where_now() const;
+    void unknown_unit(const Record& r, Sym s) {
+        violation("unknown-unit", r, kUnits, fmt::format("no unit '{}' in the scenario or the set-up", g_.str(s)));
+    }
+    void unknown_location(const Record& r, Sym s) {
+        violation("unknown-location", r, kUnits, fmt::format("no location '{}' on the {} map", g_.str(s), s_.title));
+    }
+    void unknown_side(const Record& r, Sym s) { violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(s), s_.title)); }
 
     // --- set-up ---
     bool setup();
@@ -127,6 +134,7 @@ private:
 
     // --- scores ---
     std::int64_t elimination_points(SideId side) const;
+    SideId leader() const;  // the side with the highest total; kNoSide when the highest is shared
     void build_scores(bool final_scoring);
     void decide();
     void judge_claims();
@@ -382,7 +390,7 @@ void Replay::eliminated(std::int32_t u, std::int64_t sp_lost) {
 bool Replay::unit_on_map(const Record& r, Sym unit_sym, std::int32_t& u) {
     u = unit_of(unit_sym);
     if (u < 0) {
-        violation("unknown-unit", r, kUnits, fmt::format("no unit '{}' in the scenario or the set-up", g_.str(unit_sym)));
+        unknown_unit(r, unit_sym);
         return false;
     }
     const auto& us = units_[static_cast<std::size_t>(u)];
@@ -420,7 +428,7 @@ bool Replay::resolve_path(const Record& r, std::vector<LocId>& out) {
     for (const Sym* p = g_.list_begin(r.list); p != g_.list_end(r.list); ++p) {
         const LocId l = loc_of(*p);
         if (l == kNoLoc) {
-            violation("unknown-location", r, kUnits, fmt::format("no location '{}' on the {} map", g_.str(*p), s_.title));
+            unknown_location(r, *p);
             ok = false;
         }
         out.push_back(l);
@@ -461,13 +469,13 @@ void Replay::do_path(const Record& r) {
 void Replay::do_enter(const Record& r) {
     const std::int32_t u = unit_of(r.a);
     if (u < 0) {
-        violation("unknown-unit", r, kUnits, fmt::format("no unit '{}' in the scenario or the set-up", g_.str(r.a)));
+        unknown_unit(r, r.a);
         return;
     }
     auto& us = units_[static_cast<std::size_t>(u)];
     const LocId l = loc_of(r.b);
     if (l == kNoLoc) {
-        violation("unknown-location", r, kUnits, fmt::format("no location '{}' on the {} map", g_.str(r.b), s_.title));
+        unknown_location(r, r.b);
         return;
     }
     if (us.status == UnitStatus::Exited || us.status == UnitStatus::Eliminated) {
@@ -495,7 +503,7 @@ void Replay::do_exit(const Record& r) {
     if (!unit_on_map(r, r.a, u)) return;
     const LocId l = loc_of(r.b);
     if (l == kNoLoc) {
-        violation("unknown-location", r, kUnits, fmt::format("no location '{}' on the {} map", g_.str(r.b), s_.title));
+        unknown_location(r, r.b);
         return;
     }
     auto& us = units_[static_cast<std::size_t>(u)];
@@ -624,7 +632,7 @@ void Replay::do_phase(const Record& r) {
     if (r.a != kNoSym) {
         side = side_of(r.a);
         if (side == kNoSide) {
-            violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(r.a), s_.title));
+            unknown_side(r, r.a);
             return;
         }
     }
@@ -665,10 +673,10 @@ void Replay::do_phase(const Record& r) {
 
 void Replay::do_claim(const Record& r) {
     if ((r.kind == Kind::ClaimWinner && side_of(r.a) == kNoSide && !iequals(g_.str(r.a), "draw")))
-        violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(r.a), s_.title));
+        unknown_side(r, r.a);
     if (r.kind == Kind::ClaimScore)
         for (const Sym* p = g_.list_begin(r.list); p != g_.list_end(r.list); ++p)
-            if (side_of(*p) == kNoSide) violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(*p), s_.title));
+            if (side_of(*p) == kNoSide) unknown_side(r, *p);
     claims_.push_back(&r);
 }
 
@@ -684,7 +692,7 @@ void Replay::do_header(const Record& r) {
             break;
         case Kind::Side:
         case Kind::Player:
-            if (side_of(r.a) == kNoSide) violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(r.a), s_.title));
+            if (side_of(r.a) == kNoSide) unknown_side(r, r.a);
             break;
         case Kind::Unit: {
             const SideId side = side_of(r.b);
@@ -725,8 +733,8 @@ void Replay::do_header(const Record& r) {
         case Kind::Hold: {
             const LocId l = loc_of(r.a);
             const SideId side = side_of(r.b);
-            if (l == kNoLoc) violation("unknown-location", r, kUnits, fmt::format("no location '{}' on the {} map", g_.str(r.a), s_.title));
-            if (side == kNoSide) violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(r.b), s_.title));
+            if (l == kNoLoc) unknown_location(r, r.a);
+            if (side == kNoSide) unknown_side(r, r.b);
             if (l != kNoLoc && side != kNoSide) last_mover_[static_cast<std::size_t>(l)] = side;
             break;
         }
@@ -775,7 +783,7 @@ void Replay::do_record(const Record& r) {
         case Kind::Award: {
             const SideId side = side_of(r.a);
             if (side == kNoSide) {
-                violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(r.a), s_.title));
+                unknown_side(r, r.a);
                 break;
             }
             awards_.push_back(AwardItem{side, r.n, std::string(g_.str(r.b)), r.line});
@@ -784,7 +792,7 @@ void Replay::do_record(const Record& r) {
         case Kind::Concede: {
             const SideId side = side_of(r.a);
             if (side == kNoSide) {
-                violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(r.a), s_.title));
+                unknown_side(r, r.a);
                 break;
             }
             maybe_automatic(last_applied_line_);
@@ -824,6 +832,20 @@ std::int64_t Replay::elimination_points(SideId side) const {
         total = add_sat(total, mul_sat(counts_[i * nsides_ + static_cast<std::size_t>(side)], *v));
     }
     return total;
+}
+
+SideId Replay::leader() const {
+    SideId best = kNoSide;
+    bool tie = false;
+    for (std::size_t s = 0; s < nsides_; ++s) {
+        if (best == kNoSide || totals_[s] > totals_[static_cast<std::size_t>(best)]) {
+            best = static_cast<SideId>(s);
+            tie = false;
+        } else if (totals_[s] == totals_[static_cast<std::size_t>(best)]) {
+            tie = true;
+        }
+    }
+    return tie ? kNoSide : best;
 }
 
 void Replay::build_scores(bool final_scoring) {
@@ -911,17 +933,8 @@ void Replay::decide() {
             p.phase = st.side == kNoSide ? s_.phases[static_cast<std::size_t>(st.phase)].name
                                          : fmt::format("{} {}", side_name(st.side), s_.phases[static_cast<std::size_t>(st.phase)].name);
         }
-        SideId best = kNoSide;
-        bool tie = false;
-        for (std::size_t s = 0; s < nsides_; ++s) {
-            if (best == kNoSide || totals_[s] > totals_[static_cast<std::size_t>(best)]) {
-                best = static_cast<SideId>(s);
-                tie = false;
-            } else if (totals_[s] == totals_[static_cast<std::size_t>(best)]) {
-                tie = true;
-            }
-        }
-        p.standing = tie || best == kNoSide ? "even" : std::string(side_name(best));
+        const SideId best = leader();
+        p.standing = best == kNoSide ? "even" : std::string(side_name(best));
         v.provisional = p;
         return;
     }
@@ -940,17 +953,8 @@ void Replay::decide() {
         default: break;
     }
     // HigherTotal (17.0, M5): the side with more points wins; equal totals are a draw.
-    SideId best = kNoSide;
-    bool tie = false;
-    for (std::size_t s = 0; s < nsides_; ++s) {
-        if (best == kNoSide || totals_[s] > totals_[static_cast<std::size_t>(best)]) {
-            best = static_cast<SideId>(s);
-            tie = false;
-        } else if (totals_[s] == totals_[static_cast<std::size_t>(best)]) {
-            tie = true;
-        }
-    }
-    v.winner = tie ? std::string("draw") : std::string(side_name(best));
+    const SideId best = leader();
+    v.winner = best == kNoSide ? std::string("draw") : std::string(side_name(best));
 }
 
 void Replay::judge_claims() {
@@ -1137,15 +1141,8 @@ void Replay::judge_snapshot_alone() {
         rep_.complete = true;
         rep_.result.decided = decided_;
         rep_.result.line = sn.line;
-        SideId best = kNoSide;
-        bool tie = false;
-        for (std::size_t s = 0; s < nsides_; ++s) {
-            if (best == kNoSide || totals_[s] > totals_[static_cast<std::size_t>(best)]) {
-                best = static_cast<SideId>(s);
-                tie = false;
-            } else if (totals_[s] == totals_[static_cast<std::size_t>(best)]) tie = true;
-        }
-        rep_.result.winner = tie ? std::string("draw") : std::string(side_name(best));
+        const SideId best = leader();
+        rep_.result.winner = best == kNoSide ? std::string("draw") : std::string(side_name(best));
     } else {
         rep_.complete = false;
         rep_.violations.push_back(Violation{"incomplete", opts_.strict, sn.line, 0, "G5",
@@ -1153,15 +1150,8 @@ void Replay::judge_snapshot_alone() {
         Provisional p;
         p.turn = turn_;
         p.line = sn.line;
-        SideId best = kNoSide;
-        bool tie = false;
-        for (std::size_t s = 0; s < nsides_; ++s) {
-            if (best == kNoSide || totals_[s] > totals_[static_cast<std::size_t>(best)]) {
-                best = static_cast<SideId>(s);
-                tie = false;
-            } else if (totals_[s] == totals_[static_cast<std::size_t>(best)]) tie = true;
-        }
-        p.standing = tie || best == kNoSide ? "even" : std::string(side_name(best));
+        const SideId best = leader();
+        p.standing = best == kNoSide ? "even" : std::string(side_name(best));
         rep_.result.provisional = p;
     }
 }
