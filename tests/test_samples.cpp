@@ -1,4 +1,5 @@
-// Every sample game in samples/ carries its expected JSON report (NAME.expected.json beside it);
+// Every sample game samples/FAMILY/NAME.EXT carries its expected JSON report,
+// samples/expected/FAMILY/NAME.json (kept apart so that `referee check samples/FAMILY/*` sees games only);
 // the report referee gives now must be the same, field for field. The expected reports were
 // checked by hand against the computation written in each sample's header comment.
 #include "validator/check.hpp"
@@ -18,10 +19,10 @@ namespace {
 std::vector<std::string> sample_files() {
     std::vector<std::string> out;
     for (const auto& dir : fs::directory_iterator(fs::path(REFEREE_SOURCE_DIR) / "samples")) {
-        if (!dir.is_directory()) continue;
+        if (!dir.is_directory() || dir.path().filename() == "expected") continue;
         for (const auto& f : fs::directory_iterator(dir.path())) {
             const std::string name = f.path().filename().string();
-            if (name.ends_with(".expected.json") || name == "README.md") continue;
+            if (name == "README.md") continue;
             out.push_back(fs::relative(f.path(), REFEREE_SOURCE_DIR).string());
         }
     }
@@ -30,8 +31,8 @@ std::vector<std::string> sample_files() {
 }
 
 std::string expected_path(const std::string& sample) {
-    fs::path p(sample);
-    return (p.parent_path() / (p.stem().string() + ".expected.json")).string();
+    const fs::path p(sample);  // samples/FAMILY/NAME.EXT
+    return (fs::path("samples") / "expected" / p.parent_path().filename() / (p.stem().string() + ".json")).string();
 }
 
 }  // namespace

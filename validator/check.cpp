@@ -25,8 +25,14 @@ Report not_judged(const std::string& file, std::string scenario) {
     return r;
 }
 
+// Input errors cite the document that defines what was wrong: the scenario format for a scenario
+// file, the move log's header for the game record, the command line for the rest.
 void add_input_error(Report& r, const char* code, std::uint32_t line, std::uint32_t col, std::string msg) {
-    r.violations.push_back(Violation{code, true, line, col, "report.md command line", std::move(msg)});
+    const std::string_view c = code;
+    const char* rule = c == "scenario-file" ? "docs/scenario-format.md"
+                       : c == "unknown-scenario" && line > 0 ? "move-log.md header records"
+                                                             : "report.md command line";
+    r.violations.push_back(Violation{code, true, line, col, rule, std::move(msg)});
 }
 
 // A scenario named by the game record: a built-in id, a path as given, or a path relative to
