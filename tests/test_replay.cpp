@@ -502,3 +502,12 @@ TEST(Snapshot, WithoutALogThePositionIsJudged) {
                                   [](const std::string& x) { return x.find("snapshot") != std::string::npos && x.find("Confederate") != std::string::npos; });
     EXPECT_TRUE(said);
 }
+
+TEST(EndOfGame, AConcessionInTurnFiveIsNotAnAutomaticVictory) {
+    // The Confederates are 6 to 0 up but concede during game-turn 5: the Union wins by concession;
+    // the automatic test (after the last record of turn 5) is never reached.
+    const Report r = check(kHeader + "turn 1\nphase Confederate combat\neliminate U1\n" + turns(2, 5) + "concede Confederate\n");
+    EXPECT_EQ(r.result.winner.value_or(""), "Union");
+    EXPECT_EQ(r.result.level.value_or(""), "concession");
+    EXPECT_EQ(r.result.line.value_or(0), 16u);
+}

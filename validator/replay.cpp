@@ -795,8 +795,7 @@ void Replay::do_record(const Record& r) {
                 unknown_side(r, r.a);
                 break;
             }
-            maybe_automatic(last_applied_line_);
-            if (over_ != Over::No) break;
+            // A concession ends the game at once: the automatic test of a turn it interrupts is not made.
             winner_side_ = s_.enemy_of(side);
             game_over(Over::Concession, r.line, fmt::format("{} conceded at {}", side_name(side), where_now()));
             break;
