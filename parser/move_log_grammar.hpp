@@ -281,16 +281,25 @@ struct blank_parser : x3::parser<blank_parser> {
     }
 };
 
+// The start every token parser shares: skip blanks, then scan the next token into `s`; false at
+// the end of the line or at a comment; a lexical error (bad string, bad escape) throws.
+template <typename Context>
+bool next_token(Iterator& first, Iterator const& last, Context const& context, lex::Scan& s) {
+    x3::skip_over(first, last, context);
+    if (first == last || *first == '#') return false;
+    s = lex::scan_token(first, last);
+    if (s.error != lex::ScanError::None) lex::throw_scan_error(s, last);
+    return true;
+}
+
 // Any token, WORD or STRING.
 struct token_parser : x3::parser<token_parser> {
     using attribute_type = ast::Tok;
     static bool const has_attribute = true;
     template <typename Context, typename RContext, typename Attribute>
     bool parse(Iterator& first, Iterator const& last, Context const& context, RContext&, Attribute& attr) const {
-        x3::skip_over(first, last, context);
-        if (first == last || *first == '#') return false;
-        lex::Scan s = lex::scan_token(first, last);
-        if (s.error != lex::ScanError::None) lex::throw_scan_error(s, last);
+        lex::Scan s;
+        if (!next_token(first, last, context, s)) return false;
         x3::traits::move_to(s.tok, attr);
         first = s.end;
         return true;
@@ -306,10 +315,8 @@ struct path_location_parser : x3::parser<path_location_parser> {
     constexpr explicit path_location_parser(bool off) : off_is_keyword(off) {}
     template <typename Context, typename RContext, typename Attribute>
     bool parse(Iterator& first, Iterator const& last, Context const& context, RContext&, Attribute& attr) const {
-        x3::skip_over(first, last, context);
-        if (first == last || *first == '#') return false;
-        lex::Scan s = lex::scan_token(first, last);
-        if (s.error != lex::ScanError::None) lex::throw_scan_error(s, last);
+        lex::Scan s;
+        if (!next_token(first, last, context, s)) return false;
         if (!s.tok.quoted) {
             const std::size_t n = static_cast<std::size_t>(s.tok.last - s.tok.first);
             if (n == 2 && s.tok.first[0] == '-' && s.tok.first[1] == '>') return false;
@@ -366,10 +373,8 @@ struct int_parser : x3::parser<int_parser> {
     static bool const has_attribute = true;
     template <typename Context, typename RContext, typename Attribute>
     bool parse(Iterator& first, Iterator const& last, Context const& context, RContext&, Attribute& attr) const {
-        x3::skip_over(first, last, context);
-        if (first == last || *first == '#') return false;
-        lex::Scan s = lex::scan_token(first, last);
-        if (s.error != lex::ScanError::None) lex::throw_scan_error(s, last);
+        lex::Scan s;
+        if (!next_token(first, last, context, s)) return false;
         if (s.tok.escaped) return false;
         std::int64_t v = 0;
         const int r = lex::parse_int(s.tok.first, s.tok.last, v);
@@ -400,10 +405,8 @@ struct closed_word_parser : x3::parser<closed_word_parser<T, Matcher>> {
     constexpr explicit closed_word_parser(Matcher const* t) : table(t) {}
     template <typename Context, typename RContext, typename Attribute>
     bool parse(Iterator& first, Iterator const& last, Context const& context, RContext&, Attribute& attr) const {
-        x3::skip_over(first, last, context);
-        if (first == last || *first == '#') return false;
-        lex::Scan s = lex::scan_token(first, last);
-        if (s.error != lex::ScanError::None) lex::throw_scan_error(s, last);
+        lex::Scan s;
+        if (!next_token(first, last, context, s)) return false;
         if (s.tok.escaped) return false;
         T value{};
         if (!tables::match_lowered(s.tok.first, s.tok.last, *table, value)) return false;
@@ -422,10 +425,8 @@ struct list_word_parser : x3::parser<list_word_parser> {
     constexpr explicit list_word_parser(const char* e) : element(e) {}
     template <typename Context, typename RContext, typename Attribute>
     bool parse(Iterator& first, Iterator const& last, Context const& context, RContext&, Attribute& attr) const {
-        x3::skip_over(first, last, context);
-        if (first == last || *first == '#') return false;
-        lex::Scan s = lex::scan_token(first, last);
-        if (s.error != lex::ScanError::None) lex::throw_scan_error(s, last);
+        lex::Scan s;
+        if (!next_token(first, last, context, s)) return false;
         // Escapes never produce ',', so the raw text has the same commas as the unescaped one.
         Iterator b = s.tok.first, e = s.tok.last;
         if (*b == ',') throw syntax_error(b, std::string("expected ") + element + ", found ','");
