@@ -90,6 +90,10 @@ private:
     void unknown_location(const Record& r, Sym s) {
         violation("unknown-location", r, kUnits, fmt::format("no location '{}' on the {} map", g_.str(s), s_.title));
     }
+    void snapshot_unknown(const char* code, std::uint32_t line, const char* what, Sym s) {
+        rep_.violations.push_back(Violation{code, true, line, 0, kSnapshot,
+                                            fmt::format("the snapshot names {} '{}', which {} does not have", what, g_.str(s), s_.title)});
+    }
     void unknown_side(const Record& r, Sym s) { violation("unknown-side", r, kHeader, fmt::format("no side '{}' in {}", g_.str(s), s_.title)); }
 
     // --- set-up ---
@@ -103,6 +107,9 @@ private:
     void leave(std::int32_t u);
     void entered(SideId side, LocId loc) { last_mover_[static_cast<std::size_t>(loc)] = side; }
     void eliminated(std::int32_t u, std::int64_t sp_lost);
+    void score_elimination(SideId loser, std::int64_t sp_lost);  // 17.11-style points to the enemy
+    void score_exit(const UnitState& us);                         // 17.12-style points for its exit hex
+    LocId where_is(const UnitState& us) const;                    // its hex, or its exit hex; else none
     std::int64_t& occ(LocId l, SideId s) { return occupants_[static_cast<std::size_t>(l) * nsides_ + static_cast<std::size_t>(s)]; }
     std::int64_t occ(LocId l, SideId s) const { return occupants_[static_cast<std::size_t>(l) * nsides_ + static_cast<std::size_t>(s)]; }
     SideId holder(LocId l) const;
@@ -367,16 +374,33 @@ bool Replay::enemy_in(LocId l, SideId side) const {
     return false;
 }
 
+void Replay::score_elimination(SideId loser, std::int64_t sp_lost) {
+    if (sp_lost <= 0) return;
+    for (std::size_t i = 0; i < s_.points.size(); ++i) {
+        const auto& pr = s_.points[i];
+        if (pr.kind != PointsKind::Elimination) continue;
+        const SideId scorer = pr.side == kNoSide ? s_.enemy_of(loser) : pr.side;
+        if (scorer == kNoSide || scorer == loser) continue;
+        count(i, scorer) = add_sat(count(i, scorer), sp_lost);
+    }
+}
+
+void Replay::score_exit(const UnitState& us) {
+    for (std::size_t i = 0; i < s_.points.size(); ++i) {
+        const auto& pr = s_.points[i];
+        if (pr.kind != PointsKind::Exit || (pr.side != kNoSide && pr.side != us.side)) continue;
+        if (!pr.locs.empty() && std::find(pr.locs.begin(), pr.locs.end(), us.exit_loc) == pr.locs.end()) continue;
+        count(i, us.side) = add_sat(count(i, us.side), us.strength);
+    }
+}
+
+LocId Replay::where_is(const UnitState& us) const {
+    return us.status == UnitStatus::Exited ? us.exit_loc : us.status == UnitStatus::OnMap ? us.loc : kNoLoc;
+}
+
 void Replay::eliminated(std::int32_t u, std::int64_t sp_lost) {
     auto& us = units_[static_cast<std::size_t>(u)];
-    if (sp_lost > 0)
-        for (std::size_t i = 0; i < s_.points.size(); ++i) {
-            const auto& pr = s_.points[i];
-            if (pr.kind != PointsKind::Elimination) continue;
-            const SideId scorer = pr.side == kNoSide ? s_.enemy_of(us.side) : pr.side;
-            if (scorer == kNoSide || scorer == us.side) continue;
-            count(i, scorer) = add_sat(count(i, scorer), sp_lost);
-        }
+    score_elimination(us.side, sp_lost);
     us.strength -= sp_lost;
     if (us.strength <= 0) {
         us.strength = 0;
@@ -530,14 +554,7 @@ void Replay::do_exit(const Record& r) {
     us.status = UnitStatus::Exited;
     us.exit_loc = l;
     // The unit is off the map either way; an exit that broke an exit rule scores nothing.
-    if (rep_.violations.size() != before) return;
-    for (std::size_t i = 0; i < s_.points.size(); ++i) {
-        const auto& pr = s_.points[i];
-        if (pr.kind != PointsKind::Exit) continue;
-        if (pr.side != kNoSide && pr.side != us.side) continue;
-        if (!pr.locs.empty() && std::find(pr.locs.begin(), pr.locs.end(), l) == pr.locs.end()) continue;
-        count(i, us.side) = add_sat(count(i, us.side), us.strength);
-    }
+    if (rep_.violations.size() == before) score_exit(us);
 }
 
 void Replay::do_loss(const Record& r) {
@@ -1017,13 +1034,13 @@ void Replay::compare_snapshot() {
     for (const auto& su : sn.units) {
         const std::int32_t u = unit_of(su.id);
         if (u < 0) {
-            rep_.violations.push_back(Violation{"unknown-unit", true, su.line, 0, kSnapshot, fmt::format("snapshot names unit '{}', which the game does not have", g_.str(su.id))});
+            snapshot_unknown("unknown-unit", su.line, "unit", su.id);
             continue;
         }
         const UnitState& us = units_[static_cast<std::size_t>(u)];
         if (su.status && *su.status != us.status) {
             // One difference: where the unit is and what it has follow from its status.
-            const LocId replay_at = us.status == UnitStatus::Exited ? us.exit_loc : us.status == UnitStatus::OnMap ? us.loc : kNoLoc;
+            const LocId replay_at = where_is(us);
             mismatch(su.line, fmt::format("{}: snapshot says {}{}{}, the replay of the log says {}{}", us.name, unit_status_name(*su.status),
                                           su.at != kNoSym ? " at " : "", g_.str(su.at), unit_status_name(us.status),
                                           replay_at != kNoLoc ? " at " + s_.map.name(replay_at) : std::string()));
@@ -1031,7 +1048,7 @@ void Replay::compare_snapshot() {
         }
         if (su.at != kNoSym) {
             const LocId l = loc_of(su.at);
-            const LocId replay_at = us.status == UnitStatus::Exited ? us.exit_loc : us.status == UnitStatus::OnMap ? us.loc : kNoLoc;
+            const LocId replay_at = where_is(us);
             if (l != replay_at)
                 mismatch(su.line, fmt::format("{}: snapshot has it at {}, the replay of the log at {}", us.name, g_.str(su.at),
                                               replay_at == kNoLoc ? std::string("no location") : s_.map.name(replay_at)));
@@ -1042,7 +1059,7 @@ void Replay::compare_snapshot() {
     for (const auto& h : sn.holds) {
         const LocId l = loc_of(h.loc);
         if (l == kNoLoc) {
-            rep_.violations.push_back(Violation{"unknown-location", true, h.line, 0, kSnapshot, fmt::format("snapshot names location '{}', which is not on the map", g_.str(h.loc))});
+            snapshot_unknown("unknown-location", h.line, "location", h.loc);
             continue;
         }
         const SideId side = side_of(h.side);
@@ -1052,7 +1069,7 @@ void Replay::compare_snapshot() {
     for (const auto& sc : sn.scores) {
         const SideId side = side_of(sc.name);
         if (side == kNoSide) {
-            rep_.violations.push_back(Violation{"unknown-side", true, sc.line, 0, kSnapshot, fmt::format("snapshot names side '{}'", g_.str(sc.name))});
+            snapshot_unknown("unknown-side", sc.line, "side", sc.name);
             continue;
         }
         if (sc.value != totals_[static_cast<std::size_t>(side)])
@@ -1073,14 +1090,14 @@ void Replay::judge_snapshot_alone() {
     for (const auto& su : sn.units) {
         const std::int32_t u = unit_of(su.id);
         if (u < 0) {
-            rep_.violations.push_back(Violation{"unknown-unit", true, su.line, 0, kSnapshot, fmt::format("snapshot names unit '{}', which the game does not have", g_.str(su.id))});
+            snapshot_unknown("unknown-unit", su.line, "unit", su.id);
             continue;
         }
         UnitState& us = units_[static_cast<std::size_t>(u)];
         leave(u);
         const LocId l = loc_of(su.at);
         if (su.at != kNoSym && l == kNoLoc)
-            rep_.violations.push_back(Violation{"unknown-location", true, su.line, 0, kSnapshot, fmt::format("snapshot names location '{}', which is not on the map", g_.str(su.at))});
+            snapshot_unknown("unknown-location", su.line, "location", su.at);
         if (su.strength) us.strength = *su.strength;
         const UnitStatus st = su.status.value_or(us.status);
         const LocId keep = us.loc;
@@ -1102,18 +1119,10 @@ void Replay::judge_snapshot_alone() {
     for (std::size_t u = 0; u < units_.size(); ++u) {
         UnitState& us = units_[u];
         if (us.status == UnitStatus::Eliminated) {
-            us.strength = us.initial_strength;
-            us.status = UnitStatus::OnMap;
-            us.loc = kNoLoc;
-            eliminated(static_cast<std::int32_t>(u), us.initial_strength);
-            us.status = UnitStatus::Eliminated;
+            score_elimination(us.side, us.initial_strength);
+            us.strength = 0;
         } else if (us.status == UnitStatus::Exited) {
-            for (std::size_t i = 0; i < s_.points.size(); ++i) {
-                const auto& pr = s_.points[i];
-                if (pr.kind != PointsKind::Exit || (pr.side != kNoSide && pr.side != us.side)) continue;
-                if (!pr.locs.empty() && std::find(pr.locs.begin(), pr.locs.end(), us.exit_loc) == pr.locs.end()) continue;
-                count(i, us.side) = add_sat(count(i, us.side), us.strength);
-            }
+            score_exit(us);
         }
     }
     const bool at_end = turn_ >= s_.turns;
@@ -1122,7 +1131,7 @@ void Replay::judge_snapshot_alone() {
     for (const auto& sc : sn.scores) {
         const SideId side = side_of(sc.name);
         if (side == kNoSide) {
-            rep_.violations.push_back(Violation{"unknown-side", true, sc.line, 0, kSnapshot, fmt::format("snapshot names side '{}'", g_.str(sc.name))});
+            snapshot_unknown("unknown-side", sc.line, "side", sc.name);
             continue;
         }
         SideScore& ss = rep_.scores[static_cast<std::size_t>(side)];
