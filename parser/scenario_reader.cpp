@@ -27,6 +27,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -109,11 +110,15 @@ bool is_reserved_side_word(std::string_view s) {
 
 // Elements that later versions of the format are expected to add (see docs/scenario-format.md).
 bool is_reserved_element(std::string_view s) {
-    for (std::string_view w : {"roads", "edges", "reinforcements", "zones-of-control", "zoc", "stacking", "objectives",
-                               "tracks", "levels", "spaces"})
+    for (std::string_view w : {"objectives", "tracks", "spaces"})
         if (s == w) return true;
     return false;
 }
+
+std::string builtin_list();
+
+// How deep load_scenario is nested through `extends` (a guard against a built-in that extends itself).
+thread_local int g_extends_depth = 0;
 
 class Reader {
 public:
@@ -139,6 +144,8 @@ public:
             return out;
         }
         sc_.source_file = file_;
+        // One entry per side, also without <reinforcements> (empty: a side has no alternate edges).
+        sc_.reinforcements.alternate_edges.resize(sc_.sides.size());
         out.scenario = std::move(sc_);
         return out;
     }
@@ -471,6 +478,119 @@ private:
         return std::make_pair(a, b);
     }
 
+    // A list of words from a closed list (case-insensitive), each at most once; their indices, or
+    // nullopt when any is wrong.
+    std::optional<std::vector<std::size_t>> words_list_attr(pugi::xml_node n, const char* name,
+                                                            std::initializer_list<std::string_view> words) {
+        std::vector<std::size_t> out;
+        bool ok = true;
+        std::string list;
+        for (std::string_view w : words) list += (list.empty() ? "" : ", ") + std::string(w);
+        for (std::string_view item : list_attr(n, name)) {
+            std::size_t i = 0, found = words.size();
+            for (std::string_view w : words) {
+                if (iequals(item, w)) found = i;
+                ++i;
+            }
+            if (found == words.size()) {
+                error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + ": " + qt(item) + " is not one of " + list);
+                ok = false;
+                continue;
+            }
+            if (std::find(out.begin(), out.end(), found) != out.end()) {
+                error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + " lists " + qt(item) + " twice");
+                ok = false;
+                continue;
+            }
+            out.push_back(found);
+        }
+        if (!ok) return std::nullopt;
+        return out;
+    }
+
+    // Map edges: north, south, east, west (the order of enum Edge).
+    static Edge edge_of(std::size_t i) { return static_cast<Edge>(i); }
+
+    std::optional<Edge> edge_attr(pugi::xml_node n, const char* name, bool req) {
+        auto i = word_attr(n, name, {"north", "south", "east", "west"}, req);
+        if (!i) return std::nullopt;
+        return edge_of(*i);
+    }
+
+    std::optional<std::vector<Edge>> edges_attr(pugi::xml_node n, const char* name) {
+        auto v = words_list_attr(n, name, {"north", "south", "east", "west"});
+        if (!v) return std::nullopt;
+        std::vector<Edge> out;
+        for (std::size_t i : *v) out.push_back(edge_of(i));
+        return out;
+    }
+
+    // A list of game-turns (1..turns), each at most once.
+    std::optional<std::vector<std::int32_t>> turns_list_attr(pugi::xml_node n, const char* name) {
+        std::vector<std::int32_t> out;
+        bool ok = true;
+        for (std::string_view item : list_attr(n, name)) {
+            auto t = parse_int(n, name, item, 1, std::max(sc_.turns, 1));
+            if (!t) {
+                ok = false;
+                continue;
+            }
+            if (std::find(out.begin(), out.end(), static_cast<std::int32_t>(*t)) != out.end()) {
+                error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + " lists turn " + std::to_string(*t) + " twice");
+                ok = false;
+                continue;
+            }
+            out.push_back(static_cast<std::int32_t>(*t));
+        }
+        if (!ok) return std::nullopt;
+        return out;
+    }
+
+    // A ratio of two positive whole numbers, "2:1".
+    std::optional<std::pair<std::int64_t, std::int64_t>> ratio_attr(pugi::xml_node n, const char* name, bool req) {
+        auto v = req ? required(n, name) : optional(n, name);
+        if (!v) return std::nullopt;
+        constexpr std::int64_t kMax = 1000000;
+        auto num = [](std::string_view s, std::int64_t& out) {
+            s = trim(s);
+            if (s.empty() || s.front() == '-' || s.front() == '+') return false;
+            auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+            return ec == std::errc() && p == s.data() + s.size();
+        };
+        const std::size_t colon = v->find(':');
+        std::int64_t a = 0, b = 0;
+        if (colon == std::string_view::npos || v->find(':', colon + 1) != std::string_view::npos ||
+            !num(v->substr(0, colon), a) || !num(v->substr(colon + 1), b) || a < 1 || b < 1 || a > kMax || b > kMax) {
+            error(n, n.attribute(name),
+                  elem(n) + " attribute " + qt(name) + ": " + qt(*v) + " is not a ratio such as 2:1 (two whole numbers from 1 to " +
+                      std::to_string(kMax) + ")");
+            return std::nullopt;
+        }
+        return std::make_pair(a, b);
+    }
+
+    // Two different sides, "Union:Confederate" (side names may contain a colon: any split that
+    // names two sides will do).
+    std::optional<std::pair<SideId, SideId>> side_pair_attr(pugi::xml_node n, const char* name) {
+        auto v = required(n, name);
+        if (!v) return std::nullopt;
+        for (std::size_t colon = v->find(':'); colon != std::string_view::npos; colon = v->find(':', colon + 1)) {
+            const SideId a = sc_.find_side(trim(v->substr(0, colon))), b = sc_.find_side(trim(v->substr(colon + 1)));
+            if (a == kNoSide || b == kNoSide) continue;
+            if (a == b) {
+                error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + ": " + qt(*v) + " names the same side twice");
+                return std::nullopt;
+            }
+            return std::make_pair(a, b);
+        }
+        if (!sides_ok_) return std::nullopt;
+        std::string msg = elem(n) + " attribute " + qt(name) + ": " + qt(*v) + " is not two sides such as " +
+                          (sc_.sides.size() >= 2 ? sc_.sides[0] + ":" + sc_.sides[1] : std::string("A:B")) + " (sides: ";
+        for (std::size_t i = 0; i < sc_.sides.size(); ++i) msg += (i ? ", " : "") + sc_.sides[i];
+        error(n, n.attribute(name), msg + ")");
+        return std::nullopt;
+    }
+
     // ---- the sections ---------------------------------------------------------------------------
 
     void read() {
@@ -503,26 +623,46 @@ private:
         read_root(root);
     }
 
+    // The sections of <scenario> (child elements, each at most once).
+    static constexpr const char* kSections[] = {"description", "sides", "phases", "sequence", "map", "edges", "roads",
+                                                "units", "holdings", "exits", "retreat-off-map", "reinforcements",
+                                                "zones-of-control", "stacking", "victory", "params", "rulings"};
+
     void read_root(pugi::xml_node root) {
         check_attrs(root, {"format", "id", "title", "turns", "first-player", "extends"});
-        check_children(root, {"description", "sides", "phases", "sequence", "map", "units", "holdings", "exits",
-                              "retreat-off-map", "victory", "params", "rulings"});
+        check_children(root, {"description", "sides", "phases", "sequence", "map", "edges", "roads", "units", "holdings",
+                              "exits", "retreat-off-map", "reinforcements", "zones-of-control", "stacking", "victory",
+                              "params", "rulings"});
         if (auto f = optional(root, "format"); f && *f != "1")
             error(root, root.attribute("format"), "scenario format " + qt(*f) + " is not supported (this reader knows format 1)");
-        if (root.attribute("extends"))
-            error(root, root.attribute("extends"), "'extends' (scenario inheritance) is not supported by this version");
+        // Inheritance: the base is read first and this file starts from it.
+        extending_ = !root.attribute("extends").empty();
+        const bool base_ok = extending_ && read_base(root);
         if (auto id = required(root, "id")) {
             if (id->find_first_of(" \t\r\n") != std::string_view::npos)
                 error(root, root.attribute("id"), "the scenario id " + qt(*id) + " has white space in it");
             sc_.id = std::string(*id);
         }
         if (auto t = required(root, "title")) sc_.title = one_line(*t);
-        if (auto n = int_attr(root, "turns", 1, kMaxTurns, true)) sc_.turns = static_cast<std::int32_t>(*n);
-        for (const char* name : {"description", "sides", "phases", "sequence", "map", "units", "holdings", "exits",
-                                 "retreat-off-map", "victory", "params", "rulings"}) {
-            const bool req = !std::strcmp(name, "sides") || !std::strcmp(name, "phases") || !std::strcmp(name, "sequence") ||
-                             !std::strcmp(name, "map");
+        // An extending scenario inherits its base's turns unless it gives them.
+        if (auto n = int_attr(root, "turns", 1, kMaxTurns, !extending_)) sc_.turns = static_cast<std::int32_t>(*n);
+        for (const char* name : kSections) {
+            const bool req = !extending_ && (!std::strcmp(name, "sides") || !std::strcmp(name, "phases") ||
+                                             !std::strcmp(name, "sequence") || !std::strcmp(name, "map"));
             sections_[name] = single_child(root, name, req);
+        }
+        if (extending_) {
+            for (const char* name : {"sides", "phases", "map"}) {
+                if (!sections_[name]) continue;
+                error(sections_[name], "<" + std::string(name) +
+                                           "> is not allowed in a scenario that extends another: an extending scenario "
+                                           "keeps its base's sides, phases and map");
+                sections_[name] = pugi::xml_node();
+            }
+            // Without its base nothing else in the file can be judged: names, turns and hexes all
+            // come from the base.
+            if (!base_ok) return;
+            clear_replaced_sections();
         }
 
         if (auto d = sections_["description"]) {  // free text for people; not read by referee
@@ -532,25 +672,148 @@ private:
         // A section with errors makes the names it declares unreliable: references to them are not
         // reported again, so one mistake gives one error, not a cascade.
         std::size_t before = errors_.size();
-        read_sides(sections_["sides"]);
-        sides_ok_ = errors_.size() == before && sections_["sides"];
-        before = errors_.size();
-        read_phases(sections_["phases"]);
-        phases_ok_ = errors_.size() == before && sections_["phases"];
+        if (extending_) {
+            sides_ok_ = phases_ok_ = map_ok_ = true;  // the base's, already valid
+        } else {
+            read_sides(sections_["sides"]);
+            sides_ok_ = errors_.size() == before && sections_["sides"];
+            before = errors_.size();
+            read_phases(sections_["phases"]);
+            phases_ok_ = errors_.size() == before && sections_["phases"];
+        }
         before = errors_.size();
         read_params(sections_["params"]);
         params_ok_ = errors_.size() == before;
-        before = errors_.size();
-        read_map(sections_["map"]);
-        map_ok_ = errors_.size() == before && sections_["map"];
+        if (!extending_) {
+            before = errors_.size();
+            read_map(sections_["map"]);
+            map_ok_ = errors_.size() == before && sections_["map"];
+        }
+        read_edges(sections_["edges"]);  // before anything that asks which hexes lie on an edge
         read_first_player(root);
         read_sequence(sections_["sequence"]);
+        read_roads(sections_["roads"]);
         read_units(sections_["units"]);
         read_holdings(sections_["holdings"]);
         read_exits(sections_["exits"]);
         read_retreat(sections_["retreat-off-map"]);
+        before = errors_.size();
+        read_reinforcements(sections_["reinforcements"]);
+        const bool reinforcements_ok = errors_.size() == before;
+        read_zoc(sections_["zones-of-control"]);
+        read_stacking(sections_["stacking"]);
         read_victory(sections_["victory"]);
         read_rulings(sections_["rulings"]);
+        if (reinforcements_ok) check_arrivals();
+        if (extending_) check_inherited_turns(root);
+    }
+
+    // <scenario extends="ID">: ID must be a built-in; the base becomes the starting point of sc_.
+    bool read_base(pugi::xml_node root) {
+        pugi::xml_attribute a = root.attribute("extends");
+        const std::string_view id = trim(a.value());
+        const auto& list = builtin_scenarios();
+        if (std::none_of(list.begin(), list.end(), [&](const BuiltinScenario& b) { return b.id == id; })) {
+            error(root, a, "'extends': " + qt(id) + " is not a built-in scenario (built-ins: " + builtin_list() + ")");
+            return false;
+        }
+        if (g_extends_depth >= 8) {
+            error(root, a, "'extends': the built-in scenarios extend each other in a circle (through " + qt(id) + ")");
+            return false;
+        }
+        ++g_extends_depth;
+        ScenarioLoad base = load_scenario(id);
+        --g_extends_depth;
+        if (!base.scenario) {
+            const ScenarioError& e = base.errors.front();
+            error(root, a,
+                  "'extends': the built-in scenario " + qt(id) + " cannot be read (" + std::to_string(e.line) + ":" +
+                      std::to_string(e.col) + ": " + e.message + ")");
+            return false;
+        }
+        sc_ = std::move(*base.scenario);
+        sc_.extends = std::string(id);
+        if (sc_.map.grid() != GridKind::None && sc_.map.size() > 0) {  // for "unknown location" messages
+            grid_ = true;
+            grid_cols_ = grid_rows_ = {INT_MAX, INT_MIN};
+            for (LocId l = 0; l < static_cast<LocId>(sc_.map.size()); ++l) {
+                grid_cols_ = {std::min(grid_cols_.first, sc_.map.column(l)), std::max(grid_cols_.second, sc_.map.column(l))};
+                grid_rows_ = {std::min(grid_rows_.first, sc_.map.row(l)), std::max(grid_rows_.second, sc_.map.row(l))};
+            }
+        }
+        return true;
+    }
+
+    // Sections an extending file gives replace the base's wholesale (params, roads, edges and
+    // rulings merge instead; see their readers).
+    void clear_replaced_sections() {
+        if (sections_["sequence"]) {
+            sc_.sequence.clear();
+            sc_.night_turns.clear();
+            sc_.night_rule.clear();
+        }
+        if (sections_["units"]) sc_.units.clear();
+        if (sections_["holdings"]) {
+            sc_.holds.clear();
+            sc_.holding_rule.clear();
+        }
+        if (sections_["exits"]) sc_.exits = Exits{};
+        if (sections_["retreat-off-map"]) {
+            sc_.retreat_off_map = RetreatOffMap::Eliminated;
+            sc_.retreat_rule.clear();
+        }
+        if (sections_["victory"]) {
+            sc_.points.clear();
+            sc_.automatic.reset();
+            sc_.end_victory = EndVictory::HigherTotal;
+            sc_.end_rule.clear();
+            sc_.levels.reset();
+        }
+        if (sections_["zones-of-control"]) sc_.zoc = ZonesOfControl{};
+        if (sections_["stacking"]) sc_.stacking = Stacking{};
+        if (sections_["reinforcements"]) sc_.reinforcements = Reinforcements{};
+    }
+
+    // An extending file that gives fewer turns than its base: what it inherits must still fit.
+    void check_inherited_turns(pugi::xml_node root) {
+        pugi::xml_attribute a = root.attribute("turns");
+        if (!a) return;
+        const std::int32_t turns = sc_.turns;
+        auto report = [&](const char* section, std::int32_t turn, const std::string& what) {
+            error(root, a,
+                  "turns: the base scenario's <" + std::string(section) + "> uses turn " + std::to_string(turn) + " (" + what +
+                      "), after the last turn " + std::to_string(turns) + "; give <" + section +
+                      "> in this file, or more turns");
+        };
+        if (!sections_["sequence"]) {
+            for (const SequenceStep& st : sc_.sequence)
+                if (st.first_turn > turns) {
+                    report("sequence", st.first_turn, "a step's first-turn");
+                    break;
+                }
+            for (std::int32_t t : sc_.night_turns)
+                if (t > turns) {
+                    report("sequence", t, "a night turn");
+                    break;
+                }
+        }
+        if (!sections_["units"])
+            for (const UnitDef& u : sc_.units)
+                if (u.enters_turn > turns) {
+                    report("units", u.enters_turn, "unit " + qt(u.id) + " enters then");
+                    break;
+                }
+        if (!sections_["victory"] && sc_.automatic && sc_.automatic->after_turn > turns)
+            report("victory", sc_.automatic->after_turn, "the <automatic> test's after-turn");
+        if (!sections_["reinforcements"]) {
+            if (sc_.reinforcements.optional_after_turn > turns)
+                report("reinforcements", sc_.reinforcements.optional_after_turn, "optional-after-turn");
+            for (const Arrival& r : sc_.reinforcements.schedule)
+                if (r.turn > turns) {
+                    report("reinforcements", r.turn, "an arrival");
+                    break;
+                }
+        }
     }
 
     void read_sides(pugi::xml_node s) {
@@ -611,6 +874,31 @@ private:
             check_attrs(n, {"name", "default", "rule", "description"});
             check_children(n, {});
             auto name = required(n, "name");
+            // In an extending file, a parameter of the base: change its default (and rule, description).
+            ParamDef* inherited = nullptr;
+            bool twice = false;
+            if (name && extending_)
+                for (ParamDef& p : sc_.params) {
+                    if (!iequals(p.name, *name)) continue;
+                    if (param_nodes_.count(p.name))
+                        twice = true;  // this file gives it twice
+                    else
+                        inherited = &p;
+                    break;
+                }
+            if (twice) {
+                error(n, n.attribute("name"), "parameter " + qt(*name) + " is declared twice");
+                continue;
+            }
+            if (inherited) {
+                if (auto d = optional(n, "default")) inherited->default_value = std::string(*d);
+                if (n.attribute("rule")) inherited->rule = rule_attr(n, false);
+                if (n.attribute("description")) {
+                    if (auto desc = required(n, "description")) inherited->description = one_line(*desc);
+                }
+                param_nodes_[inherited->name] = n;
+                continue;
+            }
             auto desc = required(n, "description");
             if (!name || !desc) continue;
             if (name->find_first_of(" \t\r\n") != std::string_view::npos) {
@@ -700,6 +988,20 @@ private:
 
     void read_first_player(pugi::xml_node root) {
         auto v = optional(root, "first-player");
+        if (!v && extending_) {
+            // Inherited. Where the parameter first-player exists, its default is the first player
+            // (that is what the engine does with it), so a changed default moves the first player.
+            const ParamDef* def = sc_.find_param(kFirstPlayerParam);
+            if (!def || !def->default_value) return;
+            const SideId s = sc_.find_side(*def->default_value);
+            if (s != kNoSide) {
+                sc_.first_player = s;
+            } else if (auto it = param_nodes_.find(def->name); it != param_nodes_.end()) {
+                pugi::xml_node pn = it->second;
+                error(pn, pn.attribute("default"), "parameter 'first-player': default " + qt(*def->default_value) + " is not a side");
+            }
+            return;
+        }
         if (!v) return;
         pugi::xml_attribute a = root.attribute("first-player");
         if (v->substr(0, kParamPrefix.size()) == kParamPrefix) {
@@ -713,7 +1015,8 @@ private:
                 if (params_ok_) error(root, a, "first-player: unknown parameter " + qt(p) + " (declare it in <params>)");
                 return;
             }
-            pugi::xml_node pn = param_nodes_[def->name];
+            auto it = param_nodes_.find(def->name);
+            const pugi::xml_node pn = it != param_nodes_.end() ? it->second : root;  // root: the base's parameter
             if (!def->default_value) {
                 error(pn, "parameter 'first-player' needs a default (a side name): the first player must be known");
                 return;
@@ -736,8 +1039,10 @@ private:
 
     void read_sequence(pugi::xml_node s) {
         if (!s) return;
-        check_attrs(s, {});
+        check_attrs(s, {"night-turns", "night-rule"});
         check_children(s, {"step"});
+        if (auto night = turns_list_attr(s, "night-turns")) sc_.night_turns = std::move(*night);
+        if (auto r = optional(s, "night-rule")) sc_.night_rule = std::string(*r);
         for (pugi::xml_node n : s.children("step")) {
             check_attrs(n, {"side", "phase", "first-turn", "last-turn"});
             check_children(n, {});
@@ -838,7 +1143,10 @@ private:
             u.source = one_line(*src);
         else if (auto gs = group_attr("source"))
             u.source = one_line(*gs);
-        if (ok) sc_.units.push_back(std::move(u));
+        if (ok) {
+            sc_.units.push_back(std::move(u));
+            unit_nodes_.push_back(n);
+        }
     }
 
     void read_units(pugi::xml_node s) {
@@ -887,17 +1195,18 @@ private:
 
     void read_exits(pugi::xml_node n) {
         if (!n) return;
-        check_attrs(n, {"allowed", "locs", "unit-types", "phase", "rule"});
+        check_attrs(n, {"allowed", "locs", "edges", "unit-types", "phase", "rule"});
         check_children(n, {});
         Exits e;
         e.allowed = bool_attr(n, "allowed").value_or(true);
         if (auto locs = locs_attr(n, "locs")) e.locs = std::move(*locs);
+        if (auto edges = edges_attr(n, "edges")) e.edges = std::move(*edges);
         for (std::string_view t : list_attr(n, "unit-types")) e.unit_types.emplace_back(t);
         if (auto ph = word_attr(n, "phase", {"movement", "combat", "other"}, false))
             e.phase = *ph == 0 ? PhaseKind::Movement : *ph == 1 ? PhaseKind::Combat : PhaseKind::Other;
         e.rule = rule_attr(n, false);
-        if (!e.allowed && (!e.locs.empty() || !e.unit_types.empty()))
-            error(n, "<exits allowed=\"no\"> cannot list exit locations or unit types");
+        if (!e.allowed && (!e.locs.empty() || !e.edges.empty() || !e.unit_types.empty()))
+            error(n, "<exits allowed=\"no\"> cannot list exit locations, edges or unit types");
         sc_.exits = std::move(e);
     }
 
@@ -910,30 +1219,411 @@ private:
         sc_.retreat_rule = rule_attr(n, false);
     }
 
-    void read_points(pugi::xml_node n) {
-        check_attrs(n, {"kind", "side", "value", "locs", "rule", "what"});
+    // <edges>: which locations lie on each map edge, replacing what a grid's extent gives.
+    void read_edges(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {});
+        check_children(s, {"edge"});
+        std::map<Edge, pugi::xml_node> seen;
+        for (pugi::xml_node n : s.children("edge")) {
+            check_attrs(n, {"name", "hexes"});
+            check_children(n, {});
+            auto e = edge_attr(n, "name", true);
+            std::optional<std::vector<LocId>> hexes;
+            if (required(n, "hexes")) hexes = locs_attr(n, "hexes");
+            if (!e) continue;
+            if (auto it = seen.find(*e); it != seen.end()) {
+                error(n, n.attribute("name"),
+                      "edge " + qt(edge_name(*e)) + " is declared twice (first on line " + std::to_string(line_of(it->second)) + ")");
+                continue;
+            }
+            seen.emplace(*e, n);
+            if (hexes) sc_.map.set_edge(*e, std::move(*hexes));
+        }
+    }
+
+    // <roads>: chains of adjacent hexes, and where they leave the map. An extending file adds to
+    // its base's roads.
+    void read_roads(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {});
+        check_children(s, {"road"});
+        std::map<std::string, pugi::xml_node, std::less<>> names;  // lower-cased name: this file's road
+        auto lower = [](std::string_view v) {
+            std::string out(v);
+            for (char& c : out)
+                if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+            return out;
+        };
+        for (pugi::xml_node n : s.children("road")) {
+            check_attrs(n, {"name", "kind", "hexes", "leaves-at", "edge"});
+            check_children(n, {});
+            Road r;
+            bool ok = true;
+            if (auto name = required(n, "name")) {
+                const std::string key = lower(one_line(*name));
+                if (auto it = names.find(key); it != names.end()) {
+                    error(n, n.attribute("name"),
+                          "road " + qt(*name) + " is declared twice (first on line " + std::to_string(line_of(it->second)) + ")");
+                    ok = false;
+                } else if (std::any_of(sc_.roads.begin(), sc_.roads.end(), [&](const Road& b) { return iequals(b.name, *name); })) {
+                    error(n, n.attribute("name"), "road " + qt(*name) + " is already a road of the base scenario " + qt(sc_.extends));
+                    ok = false;
+                } else {
+                    names.emplace(key, n);
+                    r.name = one_line(*name);
+                }
+            } else {
+                ok = false;
+            }
+            if (auto k = word_attr(n, "kind", {"road", "trail"}, false)) r.trail = *k == 1;
+            else if (n.attribute("kind")) ok = false;
+            std::optional<std::vector<LocId>> hexes;
+            if (required(n, "hexes")) hexes = locs_attr(n, "hexes");
+            if (!hexes) {
+                if (n.attribute("leaves-at")) locs_attr(n, "leaves-at");  // still report unknown names
+                continue;
+            }
+            r.hexes = std::move(*hexes);
+            if (r.hexes.size() < 2) {
+                error(n, n.attribute("hexes"), "<road> attribute 'hexes' needs at least two hexes");
+                continue;
+            }
+            for (std::size_t i = 0; i + 1 < r.hexes.size(); ++i) {
+                if (sc_.map.adjacent(r.hexes[i], r.hexes[i + 1])) continue;
+                error(n, n.attribute("hexes"),
+                      "<road> attribute 'hexes': " + qt(sc_.map.name(r.hexes[i])) + " and " + qt(sc_.map.name(r.hexes[i + 1])) +
+                          " are not adjacent (each hex of a road must touch the next)");
+                ok = false;
+            }
+            auto leaves = locs_attr(n, "leaves-at");
+            std::optional<Edge> edge;
+            if (n.attribute("edge")) {
+                edge = edge_attr(n, "edge", true);
+                if (!edge) ok = false;
+                if (!leaves || leaves->size() != 1) {
+                    if (leaves)
+                        error(n, n.attribute("edge"),
+                              "<road> attribute 'edge' goes with a single 'leaves-at' hex (it says which edge that hex leaves by)");
+                    ok = false;
+                    edge.reset();  // the hexes are checked as if without it
+                }
+            }
+            if (!leaves) continue;
+            for (LocId h : *leaves) {
+                const std::string& hn = sc_.map.name(h);
+                if (std::find(r.hexes.begin(), r.hexes.end(), h) == r.hexes.end()) {
+                    error(n, n.attribute("leaves-at"), "<road> attribute 'leaves-at': " + qt(hn) + " is not one of the road's hexes");
+                    ok = false;
+                    continue;
+                }
+                std::vector<Edge> on;
+                for (Edge e : {Edge::North, Edge::South, Edge::East, Edge::West})
+                    if (sc_.map.on_edge(h, e)) on.push_back(e);
+                if (on.empty()) {
+                    error(n, n.attribute("leaves-at"), "<road> attribute 'leaves-at': " + qt(hn) + " is not on a map edge");
+                    ok = false;
+                    continue;
+                }
+                if (edge) {
+                    if (std::find(on.begin(), on.end(), *edge) == on.end()) {
+                        error(n, n.attribute("edge"),
+                              "<road> attribute 'edge': " + qt(hn) + " is not on the " + edge_name(*edge) + " edge (it is on the " +
+                                  edge_name(on.front()) + " edge" + (on.size() > 1 ? std::string(" and the ") + edge_name(on[1]) + " edge" : "") +
+                                  ")");
+                        ok = false;
+                        continue;
+                    }
+                    r.leaves.push_back(LeavesAt{h, *edge});
+                    continue;
+                }
+                if (on.size() > 1) {
+                    error(n, n.attribute("leaves-at"),
+                          "<road> attribute 'leaves-at': " + qt(hn) + " is a corner, on the " + edge_name(on[0]) + " and " +
+                              edge_name(on[1]) + " edges; say which one the road leaves by with edge=\"...\"");
+                    ok = false;
+                    continue;
+                }
+                r.leaves.push_back(LeavesAt{h, on.front()});
+            }
+            if (ok) sc_.roads.push_back(std::move(r));
+        }
+    }
+
+    void read_zoc(pugi::xml_node n) {
+        if (!n) return;
+        check_attrs(n, {"rule"});
         check_children(n, {});
-        auto kind = word_attr(n, "kind", {"start", "elimination", "exit", "occupation"}, true);
+        sc_.zoc.enabled = true;
+        sc_.zoc.rule = rule_attr(n, false);
+    }
+
+    void read_stacking(pugi::xml_node n) {
+        if (!n) return;
+        check_attrs(n, {"limit", "rule"});
+        check_children(n, {});
+        if (auto l = int_attr(n, "limit", 1, 1000, true)) sc_.stacking.limit = static_cast<std::int32_t>(*l);
+        sc_.stacking.rule = rule_attr(n, false);
+    }
+
+    // <reinforcements>: the published arrivals and what a late reinforcement may do.
+    void read_reinforcements(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {"rule", "schedule-rule", "optional-after-turn"});
+        check_children(s, {"side", "arrival"});
+        Reinforcements& r = sc_.reinforcements;
+        r.declared = true;
+        r.rule = rule_attr(s, false);
+        if (auto v = optional(s, "schedule-rule")) r.schedule_rule = std::string(*v);
+        if (auto t = int_attr(s, "optional-after-turn", 0, sc_.turns, false)) r.optional_after_turn = static_cast<std::int32_t>(*t);
+        r.alternate_edges.assign(sc_.sides.size(), {});
+        std::map<SideId, pugi::xml_node> sides;
+        for (pugi::xml_node n : s.children("side")) {
+            check_attrs(n, {"name", "alternate-edges"});
+            check_children(n, {});
+            auto side = side_attr(n, "name", kNamed);
+            auto edges = edges_attr(n, "alternate-edges");
+            if (!side) continue;
+            if (auto it = sides.find(*side); it != sides.end()) {
+                error(n, n.attribute("name"),
+                      "<reinforcements> names side " + qt(sc_.sides[static_cast<std::size_t>(*side)]) + " twice (first on line " +
+                          std::to_string(line_of(it->second)) + ")");
+                continue;
+            }
+            sides.emplace(*side, n);
+            if (edges) r.alternate_edges[static_cast<std::size_t>(*side)] = std::move(*edges);
+        }
+        std::map<std::tuple<SideId, std::int32_t, LocId>, pugi::xml_node> seen;
+        for (pugi::xml_node n : s.children("arrival")) {
+            check_attrs(n, {"side", "turn", "at"});
+            check_children(n, {});
+            auto side = side_attr(n, "side", kNamed);
+            auto turn = int_attr(n, "turn", 1, std::max(sc_.turns, 1), true);
+            auto at = loc_attr(n, "at", true);
+            if (!side || !turn || !at) continue;
+            const Arrival a{*side, static_cast<std::int32_t>(*turn), *at};
+            if (auto it = seen.find({a.side, a.turn, a.at}); it != seen.end()) {
+                error(n, "arrival of " + sc_.sides[static_cast<std::size_t>(a.side)] + " on turn " + std::to_string(a.turn) + " at " +
+                             sc_.map.name(a.at) + " is listed twice (first on line " + std::to_string(line_of(it->second)) + ")");
+                continue;
+            }
+            seen.emplace(std::make_tuple(a.side, a.turn, a.at), n);
+            r.schedule.push_back(a);
+        }
+    }
+
+    // A unit's enters/enters-at must be one of its side's published arrivals, when the schedule
+    // lists any for that side.
+    void check_arrivals() {
+        const Reinforcements& r = sc_.reinforcements;
+        if (r.schedule.empty()) return;
+        const bool own_units = !sections_["units"].empty();
+        pugi::xml_node reinf = sections_["reinforcements"];
+        if (!own_units && !reinf) return;  // both the base's: already checked
+        for (std::size_t i = 0; i < sc_.units.size(); ++i) {
+            const UnitDef& u = sc_.units[i];
+            if (u.enters_turn == 0) continue;
+            std::string listed;
+            bool match = false;
+            for (const Arrival& a : r.schedule) {
+                if (a.side != u.side) continue;
+                listed += (listed.empty() ? "" : "; ") + std::string("turn ") + std::to_string(a.turn) + " at " + sc_.map.name(a.at);
+                match = match || (a.turn == u.enters_turn && a.at == u.enters_at);
+            }
+            if (match || listed.empty()) continue;
+            const std::string side = sc_.sides[static_cast<std::size_t>(u.side)];
+            const std::string msg = "unit " + qt(u.id) + " enters on turn " + std::to_string(u.enters_turn) + " at " +
+                                    sc_.map.name(u.enters_at) + ", which is not an arrival of " + side +
+                                    " in <reinforcements>" + (r.schedule_rule.empty() ? "" : " (" + r.schedule_rule + ")") +
+                                    "; " + side + " arrives on: " + listed;
+            if (own_units && i < unit_nodes_.size())
+                error(unit_nodes_[i], msg);
+            else
+                error(reinf, "the base scenario's " + msg + " (give <units> in this file too)");
+        }
+    }
+
+    static constexpr std::string_view kPointsKinds[] = {"start", "elimination", "exit", "occupation", "bonus", "trace", "exit-lead"};
+    static constexpr unsigned bit(PointsKind k) { return 1u << static_cast<unsigned>(k); }
+
+    // <require> inside <points>: a role test or a line of communications.
+    std::optional<Require> read_require(pugi::xml_node r) {
+        check_attrs(r, {"role", "status", "at", "line-from", "line-to", "rule"});
+        check_children(r, {});
+        const bool line = r.attribute("line-from") || r.attribute("line-to");
+        const bool role = r.attribute("role") || r.attribute("status") || r.attribute("at");
+        if (line && role) {
+            error(r, "<require> is either a unit test (role, status, at) or a line of communications (line-from, line-to), not both");
+            return std::nullopt;
+        }
+        if (!line && !role) {
+            error(r, "<require> needs 'role' and 'status' (a unit test) or 'line-from' and 'line-to' (a line of communications)");
+            return std::nullopt;
+        }
+        Require q;
+        if (line) {
+            q.kind = RequireKind::Line;
+            auto from = loc_attr(r, "line-from", true);
+            auto to = loc_attr(r, "line-to", true);
+            q.rule = rule_attr(r, false);
+            if (!from || !to) return std::nullopt;
+            if (*from == *to) {
+                error(r, r.attribute("line-to"), "<require> attribute 'line-to': " + qt(sc_.map.name(*to)) + " is also line-from (a line needs two different locations)");
+                return std::nullopt;
+            }
+            q.from = *from;
+            q.to = *to;
+            return q;
+        }
+        q.kind = RequireKind::Role;
+        bool ok = true;
+        if (r.attribute("rule")) {
+            error(r, r.attribute("rule"), "<require> takes 'rule' only with 'line-from' and 'line-to'");
+            ok = false;
+        }
+        if (auto v = required(r, "role")) {
+            if (v->find_first_of(" \t\r\n,") != std::string_view::npos) {
+                error(r, r.attribute("role"), "<require> attribute 'role': " + qt(*v) + " is not one word");
+                ok = false;
+            }
+            q.role = std::string(*v);
+        } else {
+            ok = false;
+        }
+        if (required(r, "status")) {
+            if (auto st = words_list_attr(r, "status", {"on-map", "exited", "eliminated", "never-entered"}))
+                for (std::size_t i : *st) q.statuses.push_back(static_cast<RoleStatus>(i));
+            else
+                ok = false;
+        } else {
+            ok = false;
+        }
+        if (r.attribute("at")) {
+            if (auto at = locs_attr(r, "at"))
+                q.at = std::move(*at);
+            else
+                ok = false;
+            if (ok && std::find(q.statuses.begin(), q.statuses.end(), RoleStatus::Exited) == q.statuses.end()) {
+                error(r, r.attribute("at"), "<require> attribute 'at' (where the unit exited) needs status 'exited'");
+                ok = false;
+            }
+        }
+        if (!ok) return std::nullopt;
+        return q;
+    }
+
+    void read_points(pugi::xml_node n) {
+        check_attrs(n, {"kind", "side", "value", "locs", "rule", "what", "per", "when", "units-of", "to-roads-leaving-at",
+                        "to-roads-leaving-edge", "max-length", "zoc", "each-turn-of", "unit-types"});
+        check_children(n, {"require"});
+        auto kind = word_attr(n, "kind", {"start", "elimination", "exit", "occupation", "bonus", "trace", "exit-lead"}, true);
         if (!kind) return;
         PointsRule p;
         p.kind = static_cast<PointsKind>(*kind);
-        auto side = side_attr(n, "side", p.kind == PointsKind::Start ? kNamed : kEach);
+        const std::string tag = "<points kind=\"" + std::string(kPointsKinds[*kind]) + "\">";
+        // Attributes that only some kinds take.
+        struct Only {
+            const char* attr;
+            unsigned kinds;
+            const char* which;
+        };
+        const Only only[] = {
+            {"locs", bit(PointsKind::Exit) | bit(PointsKind::Occupation), "kinds exit and occupation take it"},
+            {"per", bit(PointsKind::Exit), "kind exit takes it"},
+            {"when", bit(PointsKind::Exit) | bit(PointsKind::Bonus), "kinds exit and bonus take it"},
+            {"units-of", bit(PointsKind::Trace), "kind trace takes it"},
+            {"to-roads-leaving-at", bit(PointsKind::Trace), "kind trace takes it"},
+            {"to-roads-leaving-edge", bit(PointsKind::Trace), "kind trace takes it"},
+            {"max-length", bit(PointsKind::Trace), "kind trace takes it"},
+            {"zoc", bit(PointsKind::Trace), "kind trace takes it"},
+            {"each-turn-of", bit(PointsKind::ExitLead), "kind exit-lead takes it"},
+            {"unit-types", bit(PointsKind::ExitLead), "kind exit-lead takes it"},
+        };
+        bool misplaced = false;
+        for (const Only& o : only) {
+            if (!n.attribute(o.attr) || (o.kinds & bit(p.kind))) continue;
+            error(n, n.attribute(o.attr), tag + " takes no " + qt(o.attr) + " (only " + o.which + ")");
+            misplaced = true;
+        }
+        const bool takes_requires = (bit(p.kind) & (bit(PointsKind::Exit) | bit(PointsKind::Bonus) | bit(PointsKind::Trace))) != 0;
+        for (pugi::xml_node r : n.children("require")) {
+            if (takes_requires) {
+                if (auto q = read_require(r))
+                    p.requires_.push_back(std::move(*q));
+                else
+                    misplaced = true;
+            } else {
+                error(r, tag + " takes no <require> (only kinds exit, bonus and trace do)");
+                misplaced = true;
+            }
+        }
+        const bool named = p.kind == PointsKind::Start || p.kind == PointsKind::Bonus || p.kind == PointsKind::Trace ||
+                           p.kind == PointsKind::ExitLead;
+        auto side = side_attr(n, "side", named ? kNamed : kEach);
         auto value = value_attr(n, "value", -1000000, 1000000);
         auto rule = required(n, "rule");
         auto what = required(n, "what");
+        if (misplaced) return;
         std::optional<std::vector<LocId>> locs = std::vector<LocId>();
-        if (n.attribute("locs")) {
-            if (p.kind == PointsKind::Start || p.kind == PointsKind::Elimination) {
-                error(n, n.attribute("locs"), "<points kind=\"" + std::string(n.attribute("kind").value()) + "\"> takes no 'locs'");
-                return;
-            }
-            locs = locs_attr(n, "locs");
-        }
+        if (n.attribute("locs")) locs = locs_attr(n, "locs");
         if (p.kind == PointsKind::Occupation && locs && locs->empty()) {
-            error(n, "<points kind=\"occupation\"> needs 'locs' (the locations that score)");
+            error(n, tag + " needs 'locs' (the locations that score)");
             return;
         }
-        if (!side || !value || !rule || !what || !locs) return;
+        bool ok = true;
+        if (auto per = word_attr(n, "per", {"sp", "unit"}, false))
+            p.per_unit = *per == 1;
+        else if (n.attribute("per"))
+            ok = false;
+        if (auto when = word_attr(n, "when", {"play", "end"}, false))
+            p.when = *when == 1 ? When::End : When::Play;
+        else if (n.attribute("when"))
+            ok = false;
+        if (p.kind == PointsKind::Occupation || p.kind == PointsKind::Trace) p.when = When::End;
+        if (p.kind == PointsKind::Trace) {
+            if (n.attribute("units-of")) {
+                if (auto u = side_attr(n, "units-of", kNamed))
+                    p.units_of = *u;
+                else
+                    ok = false;
+            } else if (sc_.sides.size() != 2) {
+                error(n, tag + " needs 'units-of' (whose units trace) in a game of more than two sides");
+                ok = false;
+            }
+            const bool at = !n.attribute("to-roads-leaving-at").empty(), by_edge = !n.attribute("to-roads-leaving-edge").empty();
+            if (at == by_edge) {
+                error(n, tag + " needs exactly one of 'to-roads-leaving-at' (locations) and 'to-roads-leaving-edge' (edges)");
+                ok = false;
+            } else if (at) {
+                if (!required(n, "to-roads-leaving-at")) ok = false;
+                else if (auto l = locs_attr(n, "to-roads-leaving-at")) p.to_roads_leaving_at = std::move(*l);
+                else ok = false;
+            } else {
+                if (!required(n, "to-roads-leaving-edge")) ok = false;
+                else if (auto e = edges_attr(n, "to-roads-leaving-edge")) p.to_roads_leaving_edge = std::move(*e);
+                else ok = false;
+            }
+            if (auto m = int_attr(n, "max-length", 1, 10000, false))
+                p.max_length = static_cast<std::int32_t>(*m);
+            else if (n.attribute("max-length"))
+                ok = false;
+            if (auto z = word_attr(n, "zoc", {"ignored", "blocks-unless-friendly"}, false))
+                p.zoc = *z == 0 ? TraceZoc::Ignored : TraceZoc::BlocksUnlessFriendly;
+            else if (n.attribute("zoc"))
+                ok = false;
+        }
+        if (p.kind == PointsKind::ExitLead) {
+            if (auto t = side_attr(n, "each-turn-of", kNamed))
+                p.each_turn_of = *t;
+            else
+                ok = false;
+            for (std::string_view t : list_attr(n, "unit-types")) p.unit_types.emplace_back(t);
+            if (sc_.sides.size() != 2) {
+                error(n, tag + " needs a game of two sides (it compares a side's exits with the enemy's)");
+                ok = false;
+            }
+        }
+        if (!ok || !side || !value || !rule || !what || !locs) return;
         p.side = *side;
         p.value = std::move(*value);
         p.locs = std::move(*locs);
@@ -967,18 +1657,104 @@ private:
         sc_.automatic = std::move(a);
     }
 
+    // <levels>: victory levels by the ratio of two sides' points.
+    void read_levels(pugi::xml_node s) {
+        check_attrs(s, {"ratio", "both-zero", "rule"});
+        check_children(s, {"level"});
+        Levels lv;
+        bool ok = true;
+        if (sc_.sides.size() != 2) {
+            error(s, "<levels> needs a game of two sides");
+            return;
+        }
+        if (auto pair = side_pair_attr(s, "ratio")) {
+            lv.num_side = pair->first;
+            lv.den_side = pair->second;
+        } else {
+            ok = false;
+        }
+        if (auto z = ratio_attr(s, "both-zero", false)) {
+            lv.zero_num = z->first;
+            lv.zero_den = z->second;
+        } else if (s.attribute("both-zero")) {
+            ok = false;
+        }
+        lv.rule = rule_attr(s, false);
+        std::vector<pugi::xml_node> nodes;
+        for (pugi::xml_node n : s.children("level")) nodes.push_back(n);
+        if (nodes.empty()) {
+            error(s, "<levels> needs at least one <level>");
+            return;
+        }
+        for (std::size_t i = 0; i < nodes.size(); ++i) {
+            pugi::xml_node n = nodes[i];
+            const bool last = i + 1 == nodes.size();
+            check_attrs(n, {"winner", "name", "at-least", "above"});
+            check_children(n, {});
+            VictoryLevel l;
+            auto winner = side_attr(n, "winner", kNamed);
+            auto name = required(n, "name");
+            const bool at_least = !n.attribute("at-least").empty(), above = !n.attribute("above").empty();
+            if (!winner || !name) ok = false;
+            if (at_least && above) {
+                error(n, n.attribute("above"), "<level> takes 'at-least' or 'above', not both");
+                ok = false;
+                continue;
+            }
+            if (last && (at_least || above)) {
+                const char* attr = at_least ? "at-least" : "above";
+                error(n, n.attribute(attr),
+                      "the last <level> takes no " + qt(attr) + ": it is the level when none above it applies");
+                ok = false;
+                continue;
+            }
+            if (!last && !at_least && !above) {
+                error(n, "<level> needs 'at-least' or 'above' (a ratio such as 2:1); only the last level has neither");
+                ok = false;
+                continue;
+            }
+            if (at_least || above) {
+                auto r = ratio_attr(n, at_least ? "at-least" : "above", true);
+                if (!r) {
+                    ok = false;
+                    continue;
+                }
+                l.test = at_least ? LevelTest::AtLeast : LevelTest::Above;
+                l.num = r->first;
+                l.den = r->second;
+            }
+            if (!winner || !name) continue;
+            l.winner = *winner;
+            l.name = one_line(*name);
+            lv.levels.push_back(std::move(l));
+        }
+        if (ok) sc_.levels = std::move(lv);
+    }
+
     void read_victory(pugi::xml_node v) {
         if (!v) return;
         check_attrs(v, {});
-        check_children(v, {"points", "automatic", "end-of-game"});
+        check_children(v, {"points", "automatic", "end-of-game", "levels"});
         for (pugi::xml_node n : v.children("points")) read_points(n);
         if (pugi::xml_node a = single_child(v, "automatic", false)) read_automatic(a);
+        pugi::xml_node levels = single_child(v, "levels", false);
+        if (levels) read_levels(levels);
+        bool by_levels = false, winner_known = true;
         if (pugi::xml_node e = single_child(v, "end-of-game", false)) {
             check_attrs(e, {"winner", "rule"});
             check_children(e, {});
-            if (word_attr(e, "winner", {"higher-total"}, true)) sc_.end_victory = EndVictory::HigherTotal;
+            if (auto w = word_attr(e, "winner", {"higher-total", "levels"}, true)) {
+                sc_.end_victory = *w == 0 ? EndVictory::HigherTotal : EndVictory::Levels;
+                by_levels = *w == 1;
+                if (by_levels && !levels)
+                    error(e, e.attribute("winner"), "<end-of-game winner=\"levels\"> needs a <levels> table in <victory>");
+            } else {
+                winner_known = false;
+            }
             sc_.end_rule = rule_attr(e, false);
         }
+        if (levels && !by_levels && winner_known)
+            error(levels, "<levels> needs <end-of-game winner=\"levels\"> in the same <victory> (the table decides the game only then)");
     }
 
     void read_rulings(pugi::xml_node s) {
@@ -999,7 +1775,12 @@ private:
                 continue;
             }
             ids.emplace(std::string(*id), n);
-            sc_.rulings.push_back(RulingDef{std::string(*id), text});
+            // In an extending file, a ruling with a base ruling's id replaces its text.
+            auto base = std::find_if(sc_.rulings.begin(), sc_.rulings.end(), [&](const RulingDef& r) { return r.id == *id; });
+            if (base != sc_.rulings.end())
+                base->text = text;
+            else
+                sc_.rulings.push_back(RulingDef{std::string(*id), text});
         }
     }
 
@@ -1011,6 +1792,8 @@ private:
     Scenario sc_;
     std::map<std::string, pugi::xml_node, std::less<>> sections_;
     std::map<std::string, pugi::xml_node, std::less<>> param_nodes_;
+    std::vector<pugi::xml_node> unit_nodes_;  // the element of each unit of sc_.units read from this file
+    bool extending_ = false;                  // <scenario extends="...">
     bool grid_ = false;
     bool sides_ok_ = false, phases_ok_ = false, params_ok_ = false, map_ok_ = false;
     std::pair<int, int> grid_cols_{0, 0}, grid_rows_{0, 0};

@@ -1,6 +1,7 @@
 // The replay of Marye's Heights through the whole pipeline (move-log text -> report): holding,
 // the automatic-victory edges, end-of-game scoring, and each generic violation code.
 #include "validator/check.hpp"
+#include "report_matchers.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,6 +9,7 @@
 #include <string>
 
 using namespace referee;
+using namespace referee::testing_support;
 
 namespace {
 
@@ -25,26 +27,6 @@ const std::string kHeader =
 
 Report check(const std::string& log, CheckOptions o = {}) { return check_text(log, "test.log", o); }
 
-int count_code(const Report& r, const std::string& code) {
-    return static_cast<int>(std::count_if(r.violations.begin(), r.violations.end(), [&](const Violation& v) { return v.code == code; }));
-}
-const Violation* find(const Report& r, const std::string& code) {
-    for (const auto& v : r.violations)
-        if (v.code == code) return &v;
-    return nullptr;
-}
-::testing::AssertionResult has(const Report& r, const std::string& code, std::uint32_t line) {
-    for (const auto& v : r.violations)
-        if (v.code == code && v.line == line) return ::testing::AssertionSuccess();
-    auto res = ::testing::AssertionFailure() << "no " << code << " at line " << line << "; got:";
-    for (const auto& v : r.violations) res << " [" << v.code << "@" << v.line << ": " << v.message << "]";
-    return res;
-}
-std::int64_t total(const Report& r, const std::string& side) {
-    for (const auto& s : r.scores)
-        if (s.side == side) return s.total;
-    return -999;
-}
 std::string turns(int from, int to) {
     std::string s;
     for (int t = from; t <= to; ++t) s += "turn " + std::to_string(t) + "\n";

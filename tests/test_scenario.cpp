@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -487,7 +488,7 @@ TEST(ScenarioErrors, UnknownElementAndAttribute) {
     EXPECT_EQ(e.col, 59u);
     EXPECT_TRUE(contains(e.message, "<unit> has attribute 'strength' twice")) << e.message;
 
-    e = one_error(replace(kMinimal, "<units>", "<zoc/>\n  <units>"));
+    e = one_error(replace(kMinimal, "<units>", "<objectives/>\n  <units>"));
     EXPECT_TRUE(contains(e.message, "not supported by this version")) << e.message;
 }
 
@@ -584,8 +585,8 @@ TEST(ScenarioErrors, HoldingsExitsVictoryChecks) {
                           "<victory><points kind=\"start\" side=\"each\" value=\"1\" rule=\"1\" what=\"w\"/></victory>\n</scenario>"));
     EXPECT_TRUE(contains(e.message, "unknown side 'each'")) << e.message;
 
-    e = one_error(replace(kMinimal, "</scenario>", "<victory><points kind=\"bonus\" side=\"Blue\" value=\"1\" rule=\"1\" what=\"w\"/></victory>\n</scenario>"));
-    EXPECT_TRUE(contains(e.message, "'bonus' is not one of start, elimination, exit, occupation")) << e.message;
+    e = one_error(replace(kMinimal, "</scenario>", "<victory><points kind=\"bogus\" side=\"Blue\" value=\"1\" rule=\"1\" what=\"w\"/></victory>\n</scenario>"));
+    EXPECT_TRUE(contains(e.message, "'bogus' is not one of start, elimination, exit, occupation, bonus, trace, exit-lead")) << e.message;
 
     e = one_error(replace(kMinimal, "</scenario>", "<retreat-off-map result=\"maybe\"/>\n</scenario>"));
     EXPECT_TRUE(contains(e.message, "is not one of eliminated, forbidden")) << e.message;
@@ -596,8 +597,10 @@ TEST(ScenarioErrors, HoldingsExitsVictoryChecks) {
 }
 
 TEST(ScenarioErrors, ReservedFeaturesAreRefused) {
-    ScenarioError e = one_error(replace(kMinimal, "<scenario id", "<scenario extends=\"maryes-heights\" id"));
-    EXPECT_TRUE(contains(e.message, "not supported")) << e.message;
+    ScenarioError e = one_error(replace(kMinimal, "</scenario>", "<tracks/>\n</scenario>"));
+    EXPECT_EQ(e.line, 12u);
+    EXPECT_EQ(e.col, 1u);
+    EXPECT_TRUE(contains(e.message, "<tracks> is not supported by this version")) << e.message;
     e = one_error(replace(kMinimal, "<scenario id", "<scenario format=\"2\" id"));
     EXPECT_TRUE(contains(e.message, "format '2' is not supported")) << e.message;
 }
@@ -720,6 +723,753 @@ TEST(AreaMap, Errors) {
     EXPECT_TRUE(contains(e.message, "adjacent to itself")) << e.message;
 }
 
+// ---- sections added with inheritance: edges, roads, zones of control, stacking, reinforcements ------
+
+namespace {
+
+// kMinimal with `extra` before </scenario>: the extra text starts on line 12, column 1.
+std::string with(const std::string& extra) { return replace(kMinimal, "</scenario>", extra + "\n</scenario>"); }
+
+// Reads xml that must be valid; reports its errors otherwise.
+ScenarioLoad valid(const std::string& xml) {
+    ScenarioLoad r = read_scenario_xml(xml, "t.xml");
+    for (const auto& e : r.errors) ADD_FAILURE() << e.file << ":" << e.line << ":" << e.col << ": " << e.message;
+    return r;
+}
+
+}  // namespace
+
+TEST(Edges, DeclaredEdgesReplaceTheExtent) {
+    ScenarioLoad r = valid(with(R"(<edges><edge name="east" hexes="0401, 0502"/><edge name="North" hexes="0101"/></edges>)"));
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    EXPECT_TRUE(s.map.edge_declared(Edge::East));
+    EXPECT_TRUE(s.map.edge_declared(Edge::North));
+    EXPECT_FALSE(s.map.edge_declared(Edge::South));
+    EXPECT_TRUE(s.map.on_edge(loc(s, "0401"), Edge::East));
+    EXPECT_TRUE(s.map.on_edge(loc(s, "0502"), Edge::East));
+    EXPECT_FALSE(s.map.on_edge(loc(s, "0503"), Edge::East));  // on the extent's east edge, but not declared
+    EXPECT_TRUE(s.map.on_edge(loc(s, "0101"), Edge::North));
+    EXPECT_FALSE(s.map.on_edge(loc(s, "0301"), Edge::North));
+    EXPECT_TRUE(s.map.on_edge(loc(s, "0104"), Edge::South));  // undeclared edges follow the extent
+    EXPECT_TRUE(s.map.on_edge(loc(s, "0103"), Edge::West));
+}
+
+TEST(Edges, AreaMapsHaveEdgesOnlyWhenDeclared) {
+    const std::string xml = R"(<scenario id="areas" title="Areas" turns="2">
+  <sides><side name="A"/><side name="B"/></sides>
+  <phases><phase name="operations" kind="movement"/></phases>
+  <sequence><step side="A" phase="operations"/></sequence>
+  <map>
+    <location name="Boston" adjacent="Albany"/>
+    <location name="Albany"/>
+  </map>
+  <edges><edge name="west" hexes="Boston"/></edges>
+</scenario>
+)";
+    ScenarioLoad r = valid(xml);
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    EXPECT_TRUE(s.map.on_edge(loc(s, "Boston"), Edge::West));
+    EXPECT_FALSE(s.map.on_edge(loc(s, "Albany"), Edge::West));
+    EXPECT_FALSE(s.map.on_edge(loc(s, "Boston"), Edge::North));
+}
+
+TEST(Edges, Errors) {
+    ScenarioError e = one_error(with(R"(<edges><edge name="up" hexes="0101"/></edges>)"));
+    EXPECT_EQ(e.line, 12u);
+    EXPECT_EQ(e.col, 20u);  // "up"
+    EXPECT_TRUE(contains(e.message, "<edge> attribute 'name': 'up' is not one of north, south, east, west")) << e.message;
+
+    e = one_error(with(R"(<edges><edge name="east" hexes="0501"/>
+<edge name="EAST" hexes="0502"/></edges>)"));
+    EXPECT_EQ(e.line, 13u);
+    EXPECT_TRUE(contains(e.message, "edge 'east' is declared twice (first on line 12)")) << e.message;
+
+    e = one_error(with(R"(<edges><edge name="east" hexes=""/></edges>)"));
+    EXPECT_TRUE(contains(e.message, "<edge> attribute 'hexes' is empty")) << e.message;
+
+    e = one_error(with(R"(<edges><edge name="east"/></edges>)"));
+    EXPECT_TRUE(contains(e.message, "<edge> needs attribute 'hexes'")) << e.message;
+
+    e = one_error(with(R"(<edges><edge name="east" hexes="0601"/></edges>)"));
+    EXPECT_TRUE(contains(e.message, "unknown location '0601'")) << e.message;
+}
+
+TEST(Roads, ChainsAndWhereTheyLeaveTheMap) {
+    ScenarioLoad r = valid(with(R"(<roads>
+  <road name="Ridge Road" hexes="0102, 0201, 0301" leaves-at="0102, 0301"/>
+  <road name="Corner Trail" kind="trail" hexes="0101, 0201" leaves-at="0101" edge="north"/>
+  <road name="Inner Road" kind="road" hexes="0202, 0302"/>
+</roads>)"));
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    ASSERT_EQ(s.roads.size(), 3u);
+    const Road& ridge = s.roads[0];
+    EXPECT_EQ(ridge.name, "Ridge Road");
+    EXPECT_FALSE(ridge.trail);
+    EXPECT_EQ(names(s, ridge.hexes), (std::vector<std::string>{"0102", "0201", "0301"}));
+    ASSERT_EQ(ridge.leaves.size(), 2u);
+    EXPECT_EQ(s.map.name(ridge.leaves[0].hex), "0102");
+    EXPECT_EQ(ridge.leaves[0].edge, Edge::West);
+    EXPECT_EQ(s.map.name(ridge.leaves[1].hex), "0301");
+    EXPECT_EQ(ridge.leaves[1].edge, Edge::North);
+    const Road& trail = s.roads[1];
+    EXPECT_TRUE(trail.trail);
+    ASSERT_EQ(trail.leaves.size(), 1u);
+    EXPECT_EQ(s.map.name(trail.leaves[0].hex), "0101");  // a corner: edge= says which
+    EXPECT_EQ(trail.leaves[0].edge, Edge::North);
+    EXPECT_FALSE(s.roads[2].trail);
+    EXPECT_TRUE(s.roads[2].leaves.empty());
+
+    ScenarioLoad none = valid(kMinimal);
+    ASSERT_TRUE(none.scenario);
+    EXPECT_TRUE(none.scenario->roads.empty());
+}
+
+TEST(Roads, EdgesApplyBeforeRoadsWhereverTheyAreInTheFile) {
+    // 0302 is inside the grid; <edges> (after <roads> in the file) puts it on the east edge.
+    ScenarioLoad r = valid(with(R"(<roads><road name="R" hexes="0202, 0302" leaves-at="0302"/></roads>
+<edges><edge name="east" hexes="0302"/></edges>)"));
+    ASSERT_TRUE(r.scenario);
+    ASSERT_EQ(r.scenario->roads.size(), 1u);
+    ASSERT_EQ(r.scenario->roads[0].leaves.size(), 1u);
+    EXPECT_EQ(r.scenario->roads[0].leaves[0].edge, Edge::East);
+}
+
+TEST(Roads, Errors) {
+    ScenarioError e = one_error(with(R"(<roads><road name="R" hexes="0101, 0301"/></roads>)"));
+    EXPECT_EQ(e.line, 12u);
+    EXPECT_EQ(e.col, 30u);  // the value of 'hexes'
+    EXPECT_TRUE(contains(e.message, "<road> attribute 'hexes': '0101' and '0301' are not adjacent")) << e.message;
+
+    e = one_error(with(R"(<roads><road name="R" hexes="0202, 0302" leaves-at="0302"/></roads>)"));
+    EXPECT_EQ(e.line, 12u);
+    EXPECT_EQ(e.col, 53u);  // the value of 'leaves-at'
+    EXPECT_TRUE(contains(e.message, "<road> attribute 'leaves-at': '0302' is not on a map edge")) << e.message;
+
+    e = one_error(with(R"(<roads><road name="R" hexes="0101, 0201" leaves-at="0101"/></roads>)"));
+    EXPECT_EQ(e.line, 12u);
+    EXPECT_EQ(e.col, 53u);
+    EXPECT_TRUE(contains(e.message, "'0101' is a corner, on the north and west edges")) << e.message;
+    EXPECT_TRUE(contains(e.message, "edge=")) << e.message;
+
+    e = one_error(with(R"(<roads><road name="R" hexes="0101, 0201" leaves-at="0101" edge="south"/></roads>)"));
+    EXPECT_TRUE(contains(e.message, "'0101' is not on the south edge (it is on the north edge and the west edge)")) << e.message;
+
+    e = one_error(with(R"(<roads><road name="R" hexes="0101, 0201" leaves-at="0501"/></roads>)"));
+    EXPECT_TRUE(contains(e.message, "'0501' is not one of the road's hexes")) << e.message;
+
+    e = one_error(with(R"(<roads><road name="R" hexes="0102, 0201, 0301" leaves-at="0102, 0301" edge="west"/></roads>)"));
+    EXPECT_TRUE(contains(e.message, "'edge' goes with a single 'leaves-at' hex")) << e.message;
+
+    e = one_error(with(R"(<roads><road name="R" hexes="0101, 0201" edge="west"/></roads>)"));
+    EXPECT_TRUE(contains(e.message, "'edge' goes with a single 'leaves-at' hex")) << e.message;
+
+    e = one_error(with(R"(<roads><road name="R" hexes="0101"/></roads>)"));
+    EXPECT_TRUE(contains(e.message, "needs at least two hexes")) << e.message;
+
+    e = one_error(with(R"(<roads><road name="R" hexes="0101, 0201, 0101"/></roads>)"));
+    EXPECT_TRUE(contains(e.message, "lists '0101' twice")) << e.message;
+
+    e = one_error(with(R"(<roads><road name="R" hexes="0101, 0201"/>
+<road name="r" hexes="0201, 0301"/></roads>)"));
+    EXPECT_EQ(e.line, 13u);
+    EXPECT_TRUE(contains(e.message, "road 'r' is declared twice (first on line 12)")) << e.message;
+
+    e = one_error(with(R"(<roads><road name="R" kind="lane" hexes="0101, 0201"/></roads>)"));
+    EXPECT_TRUE(contains(e.message, "'lane' is not one of road, trail")) << e.message;
+
+    e = one_error(with(R"(<roads><road hexes="0101, 0201"/></roads>)"));
+    EXPECT_TRUE(contains(e.message, "<road> needs attribute 'name'")) << e.message;
+}
+
+TEST(ZonesOfControlAndStacking, Fields) {
+    ScenarioLoad r = valid(with("<zones-of-control rule=\"10.1\"/>\n<stacking limit=\"2\" rule=\"10.2\"/>"));
+    ASSERT_TRUE(r.scenario);
+    EXPECT_TRUE(r.scenario->zoc.enabled);
+    EXPECT_EQ(r.scenario->zoc.rule, "10.1");
+    EXPECT_EQ(r.scenario->stacking.limit, 2);
+    EXPECT_EQ(r.scenario->stacking.rule, "10.2");
+
+    r = valid(with("<zones-of-control/>"));
+    ASSERT_TRUE(r.scenario);
+    EXPECT_TRUE(r.scenario->zoc.enabled);
+    EXPECT_TRUE(r.scenario->zoc.rule.empty());
+    EXPECT_EQ(r.scenario->stacking.limit, 0);  // no <stacking>: no limit
+
+    r = valid(kMinimal);
+    ASSERT_TRUE(r.scenario);
+    EXPECT_FALSE(r.scenario->zoc.enabled);
+}
+
+TEST(ZonesOfControlAndStacking, Errors) {
+    ScenarioError e = one_error(with("<stacking limit=\"0\"/>"));
+    EXPECT_EQ(e.line, 12u);
+    EXPECT_EQ(e.col, 18u);
+    EXPECT_TRUE(contains(e.message, "<stacking> attribute 'limit': 0 is out of range (1..1000)")) << e.message;
+    e = one_error(with("<stacking rule=\"1\"/>"));
+    EXPECT_TRUE(contains(e.message, "<stacking> needs attribute 'limit'")) << e.message;
+    e = one_error(with("<zones-of-control><rule/></zones-of-control>"));
+    EXPECT_TRUE(contains(e.message, "unknown element <rule> in <zones-of-control>")) << e.message;
+    e = one_error(with("<zones-of-control enabled=\"yes\"/>"));
+    EXPECT_TRUE(contains(e.message, "<zones-of-control> has no attribute 'enabled' (it takes: rule)")) << e.message;
+}
+
+namespace {
+
+// kMinimal with a Red reinforcement (line 11) and `extra` from line 13.
+std::string with_reinforcement(const std::string& unit_attrs, const std::string& extra) {
+    std::string xml = replace(kMinimal, "  </units>",
+                              "    <unit id=\"r1\" side=\"Red\" type=\"infantry\" strength=\"2\" " + unit_attrs + "/>\n  </units>");
+    return replace(xml, "</scenario>", extra + "\n</scenario>");
+}
+
+const char* kSchedule = R"(<reinforcements rule="14.33" schedule-rule="14.34" optional-after-turn="1">
+  <side name="Red" alternate-edges="south, east"/>
+  <arrival side="Red" turn="2" at="0504"/>
+  <arrival side="Red" turn="3" at="0501"/>
+</reinforcements>)";
+
+}  // namespace
+
+TEST(Reinforcements, Schedule) {
+    ScenarioLoad r = valid(with_reinforcement("enters=\"2\" enters-at=\"0504\"", kSchedule));
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    const Reinforcements& rf = s.reinforcements;
+    EXPECT_TRUE(rf.declared);
+    EXPECT_EQ(rf.rule, "14.33");
+    EXPECT_EQ(rf.schedule_rule, "14.34");
+    EXPECT_EQ(rf.optional_after_turn, 1);
+    ASSERT_EQ(rf.alternate_edges.size(), 2u);  // one per side
+    EXPECT_TRUE(rf.alternate_edges[0].empty());
+    EXPECT_EQ(rf.alternate_edges[1], (std::vector<Edge>{Edge::South, Edge::East}));
+    ASSERT_EQ(rf.schedule.size(), 2u);
+    EXPECT_EQ(rf.schedule[0].side, 1);
+    EXPECT_EQ(rf.schedule[0].turn, 2);
+    EXPECT_EQ(s.map.name(rf.schedule[0].at), "0504");
+    EXPECT_EQ(rf.schedule[1].turn, 3);
+    EXPECT_EQ(s.map.name(rf.schedule[1].at), "0501");
+
+    ScenarioLoad bare = valid(with("<reinforcements/>"));
+    ASSERT_TRUE(bare.scenario);
+    EXPECT_TRUE(bare.scenario->reinforcements.declared);
+    EXPECT_TRUE(bare.scenario->reinforcements.schedule.empty());
+    EXPECT_EQ(bare.scenario->reinforcements.optional_after_turn, 0);
+
+    ScenarioLoad none = valid(kMinimal);
+    ASSERT_TRUE(none.scenario);
+    EXPECT_FALSE(none.scenario->reinforcements.declared);
+    EXPECT_EQ(none.scenario->reinforcements.alternate_edges.size(), 2u);  // one (empty) entry per side all the same
+}
+
+TEST(Reinforcements, UnitsMustMatchThePublishedArrivals) {
+    ScenarioError e = one_error(with_reinforcement("enters=\"3\" enters-at=\"0504\"", kSchedule));
+    EXPECT_EQ(e.line, 11u);
+    EXPECT_EQ(e.col, 5u);  // the <unit>
+    EXPECT_TRUE(contains(e.message,
+                         "unit 'r1' enters on turn 3 at 0504, which is not an arrival of Red in <reinforcements> (14.34); "
+                         "Red arrives on: turn 2 at 0504; turn 3 at 0501"))
+        << e.message;
+
+    // A side without arrivals in the schedule: its units may enter as they declare.
+    std::string xml = with_reinforcement("enters=\"2\" enters-at=\"0504\"", kSchedule);
+    xml = replace(xml, "at=\"0101\"/>", "enters=\"3\" enters-at=\"0303\"/>");
+    ScenarioLoad r = valid(xml);
+    ASSERT_TRUE(r.scenario);
+    EXPECT_EQ(r.scenario->units[0].enters_turn, 3);
+}
+
+TEST(Reinforcements, Errors) {
+    ScenarioError e = one_error(with(R"(<reinforcements><side name="Red"/><side name="red"/></reinforcements>)"));
+    EXPECT_TRUE(contains(e.message, "<reinforcements> names side 'Red' twice")) << e.message;
+
+    e = one_error(with(R"(<reinforcements><side name="Green"/></reinforcements>)"));
+    EXPECT_TRUE(contains(e.message, "<side> attribute 'name': unknown side 'Green'")) << e.message;
+
+    e = one_error(with(R"(<reinforcements><side name="Red" alternate-edges="south, up"/></reinforcements>)"));
+    EXPECT_TRUE(contains(e.message, "'alternate-edges': 'up' is not one of north, south, east, west")) << e.message;
+
+    e = one_error(with(R"(<reinforcements><arrival side="Red" turn="4" at="0501"/></reinforcements>)"));
+    EXPECT_TRUE(contains(e.message, "<arrival> attribute 'turn': 4 is out of range (1..3)")) << e.message;
+
+    e = one_error(with(R"(<reinforcements><arrival side="Red" turn="2"/></reinforcements>)"));
+    EXPECT_TRUE(contains(e.message, "<arrival> needs attribute 'at'")) << e.message;
+
+    e = one_error(with(R"(<reinforcements optional-after-turn="4"/>)"));
+    EXPECT_TRUE(contains(e.message, "'optional-after-turn': 4 is out of range (0..3)")) << e.message;
+
+    e = one_error(with(R"(<reinforcements><arrival side="Red" turn="2" at="0501"/>
+<arrival side="Red" turn="2" at="0501"/></reinforcements>)"));
+    EXPECT_EQ(e.line, 13u);
+    EXPECT_TRUE(contains(e.message, "arrival of Red on turn 2 at 0501 is listed twice (first on line 12)")) << e.message;
+}
+
+TEST(Exits, EdgesAttribute) {
+    ScenarioLoad r = valid(with(R"(<exits edges="east, south" locs="0303" rule="14.4"/>)"));
+    ASSERT_TRUE(r.scenario);
+    EXPECT_TRUE(r.scenario->exits.allowed);
+    EXPECT_EQ(r.scenario->exits.edges, (std::vector<Edge>{Edge::East, Edge::South}));
+    EXPECT_EQ(names(*r.scenario, r.scenario->exits.locs), (std::vector<std::string>{"0303"}));
+
+    ScenarioError e = one_error(with(R"(<exits allowed="no" edges="east"/>)"));
+    EXPECT_TRUE(contains(e.message, "<exits allowed=\"no\"> cannot list exit locations, edges or unit types")) << e.message;
+    e = one_error(with(R"(<exits edges="east, East"/>)"));
+    EXPECT_TRUE(contains(e.message, "<exits> attribute 'edges' lists 'East' twice")) << e.message;
+}
+
+TEST(Sequence, NightTurns) {
+    ScenarioLoad r = valid(replace(kMinimal, "<sequence>", "<sequence night-turns=\"3, 1\" night-rule=\"14.22\">"));
+    ASSERT_TRUE(r.scenario);
+    EXPECT_EQ(r.scenario->night_turns, (std::vector<std::int32_t>{3, 1}));
+    EXPECT_EQ(r.scenario->night_rule, "14.22");
+
+    ScenarioError e = one_error(replace(kMinimal, "<sequence>", "<sequence night-turns=\"1, 4\">"));
+    EXPECT_EQ(e.line, 4u);
+    EXPECT_EQ(e.col, 26u);
+    EXPECT_TRUE(contains(e.message, "<sequence> attribute 'night-turns': 4 is out of range (1..3)")) << e.message;
+    e = one_error(replace(kMinimal, "<sequence>", "<sequence night-turns=\"2, 2\">"));
+    EXPECT_TRUE(contains(e.message, "'night-turns' lists turn 2 twice")) << e.message;
+    e = one_error(replace(kMinimal, "<sequence>", "<sequence night-turns=\"dusk\">"));
+    EXPECT_TRUE(contains(e.message, "'dusk' is not a whole number")) << e.message;
+}
+
+// ---- new kinds of points, requirements, victory levels ---------------------------------------------
+
+TEST(Points, NewKindsAndAttributes) {
+    ScenarioLoad r = valid(with(R"(<victory>
+  <points kind="exit" side="Blue" value="5" per="unit" when="end" rule="21.12" what="train exited">
+    <require role="train" status="exited, eliminated" at="0501, 0502"/>
+  </points>
+  <points kind="bonus" side="Blue" value="10" rule="21.11" what="wagon kept">
+    <require role="supply-wagon" status="on-map, never-entered"/>
+    <require line-from="0101" line-to="0501" rule="21.21"/>
+  </points>
+  <points kind="trace" side="Red" value="1" to-roads-leaving-edge="west, north" max-length="8"
+          zoc="blocks-unless-friendly" rule="14.51" what="Blue units cut off"/>
+  <points kind="trace" side="Blue" units-of="Blue" value="2" to-roads-leaving-at="0102" rule="21.22" what="own units cut off"/>
+  <points kind="exit-lead" side="Blue" each-turn-of="Red" unit-types="cavalry, infantry" value="1" rule="14.53" what="exit lead"/>
+  <points kind="exit" side="each" value="1" rule="9" what="plain exit"/>
+  <points kind="occupation" side="each" value="1" locs="0303" rule="9" what="held"/>
+  <points kind="bonus" side="Red" value="-3" when="play" rule="9" what="plain bonus"/>
+</victory>)"));
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    ASSERT_EQ(s.points.size(), 8u);
+
+    const PointsRule& exit = s.points[0];
+    EXPECT_EQ(exit.kind, PointsKind::Exit);
+    EXPECT_TRUE(exit.per_unit);
+    EXPECT_EQ(exit.when, When::End);
+    ASSERT_EQ(exit.requires_.size(), 1u);
+    EXPECT_EQ(exit.requires_[0].kind, RequireKind::Role);
+    EXPECT_EQ(exit.requires_[0].role, "train");
+    EXPECT_EQ(exit.requires_[0].statuses, (std::vector<RoleStatus>{RoleStatus::Exited, RoleStatus::Eliminated}));
+    EXPECT_EQ(names(s, exit.requires_[0].at), (std::vector<std::string>{"0501", "0502"}));
+
+    const PointsRule& bonus = s.points[1];
+    EXPECT_EQ(bonus.kind, PointsKind::Bonus);
+    EXPECT_EQ(bonus.side, 0);
+    EXPECT_EQ(bonus.value.literal, 10);
+    EXPECT_EQ(bonus.when, When::Play);
+    EXPECT_TRUE(bonus.locs.empty());
+    ASSERT_EQ(bonus.requires_.size(), 2u);
+    EXPECT_EQ(bonus.requires_[0].statuses, (std::vector<RoleStatus>{RoleStatus::OnMap, RoleStatus::NeverEntered}));
+    EXPECT_TRUE(bonus.requires_[0].at.empty());
+    EXPECT_EQ(bonus.requires_[1].kind, RequireKind::Line);
+    EXPECT_EQ(s.map.name(bonus.requires_[1].from), "0101");
+    EXPECT_EQ(s.map.name(bonus.requires_[1].to), "0501");
+    EXPECT_EQ(bonus.requires_[1].rule, "21.21");
+
+    const PointsRule& trace = s.points[2];
+    EXPECT_EQ(trace.kind, PointsKind::Trace);
+    EXPECT_EQ(trace.side, 1);
+    EXPECT_EQ(trace.units_of, kNoSide);  // the other side
+    EXPECT_EQ(trace.to_roads_leaving_edge, (std::vector<Edge>{Edge::West, Edge::North}));
+    EXPECT_TRUE(trace.to_roads_leaving_at.empty());
+    EXPECT_EQ(trace.max_length, 8);
+    EXPECT_EQ(trace.zoc, TraceZoc::BlocksUnlessFriendly);
+    EXPECT_EQ(trace.when, When::End);  // always scored at the end
+    EXPECT_EQ(trace.what, "Blue units cut off");
+
+    const PointsRule& own = s.points[3];
+    EXPECT_EQ(own.units_of, 0);
+    EXPECT_EQ(names(s, own.to_roads_leaving_at), (std::vector<std::string>{"0102"}));
+    EXPECT_EQ(own.max_length, 0);  // any length
+    EXPECT_EQ(own.zoc, TraceZoc::Ignored);
+
+    const PointsRule& lead = s.points[4];
+    EXPECT_EQ(lead.kind, PointsKind::ExitLead);
+    EXPECT_EQ(lead.side, 0);
+    EXPECT_EQ(lead.each_turn_of, 1);
+    EXPECT_EQ(lead.unit_types, (std::vector<std::string>{"cavalry", "infantry"}));
+    EXPECT_EQ(lead.when, When::Play);
+
+    EXPECT_FALSE(s.points[5].per_unit);  // defaults: per SP, scored in play
+    EXPECT_EQ(s.points[5].when, When::Play);
+    EXPECT_TRUE(s.points[5].requires_.empty());
+    EXPECT_EQ(s.points[6].when, When::End);  // occupation: always at the end
+    EXPECT_EQ(s.points[7].value.literal, -3);
+    EXPECT_EQ(s.points[7].when, When::Play);
+}
+
+TEST(Points, AttributesOfOtherKindsAreRefused) {
+    ScenarioError e = one_error(with(R"(<victory><points kind="bonus" side="Blue" value="1" per="unit" rule="1" what="w"/></victory>)"));
+    EXPECT_EQ(e.line, 12u);
+    EXPECT_EQ(e.col, 58u);  // the value of 'per'
+    EXPECT_TRUE(contains(e.message, "<points kind=\"bonus\"> takes no 'per' (only kind exit takes it)")) << e.message;
+
+    e = one_error(with(R"(<victory><points kind="occupation" side="each" value="1" locs="0101" when="end" rule="1" what="w"/></victory>)"));
+    EXPECT_TRUE(contains(e.message, "<points kind=\"occupation\"> takes no 'when' (only kinds exit and bonus take it)")) << e.message;
+
+    e = one_error(with(R"(<victory><points kind="bonus" side="Blue" value="1" locs="0101" rule="1" what="w"/></victory>)"));
+    EXPECT_TRUE(contains(e.message, "takes no 'locs' (only kinds exit and occupation take it)")) << e.message;
+
+    e = one_error(with(R"(<victory><points kind="exit" side="Blue" value="1" zoc="ignored" rule="1" what="w"/></victory>)"));
+    EXPECT_TRUE(contains(e.message, "takes no 'zoc' (only kind trace takes it)")) << e.message;
+
+    e = one_error(with(R"(<victory><points kind="trace" side="Blue" value="1" unit-types="x" to-roads-leaving-edge="west" rule="1" what="w"/></victory>)"));
+    EXPECT_TRUE(contains(e.message, "takes no 'unit-types' (only kind exit-lead takes it)")) << e.message;
+
+    e = one_error(with(R"(<victory><points kind="exit" side="Blue" value="1" per="hex" rule="1" what="w"/></victory>)"));
+    EXPECT_TRUE(contains(e.message, "'per': 'hex' is not one of sp, unit")) << e.message;
+
+    e = one_error(with(R"(<victory><points kind="bonus" side="each" value="1" rule="1" what="w"/></victory>)"));
+    EXPECT_TRUE(contains(e.message, "unknown side 'each'")) << e.message;
+
+    e = one_error(with(R"(<victory><points kind="trace" side="Red" value="1" to-roads-leaving-at="0101" to-roads-leaving-edge="west" rule="1" what="w"/></victory>)"));
+    EXPECT_TRUE(contains(e.message, "needs exactly one of 'to-roads-leaving-at' (locations) and 'to-roads-leaving-edge'")) << e.message;
+
+    e = one_error(with(R"(<victory><points kind="trace" side="Red" value="1" rule="1" what="w"/></victory>)"));
+    EXPECT_TRUE(contains(e.message, "needs exactly one of")) << e.message;
+
+    e = one_error(with(R"(<victory><points kind="trace" side="Red" value="1" to-roads-leaving-edge="west" max-length="0" rule="1" what="w"/></victory>)"));
+    EXPECT_TRUE(contains(e.message, "'max-length': 0 is out of range (1..10000)")) << e.message;
+
+    e = one_error(with(R"(<victory><points kind="exit-lead" side="Blue" value="1" rule="1" what="w"/></victory>)"));
+    EXPECT_TRUE(contains(e.message, "<points> needs attribute 'each-turn-of'")) << e.message;
+}
+
+TEST(Points, RequireErrors) {
+    ScenarioError e = one_error(with(
+        R"(<victory><points kind="bonus" side="Blue" value="1" rule="1" what="w"><require role="train" status="exited" line-from="0101" line-to="0201"/></points></victory>)"));
+    EXPECT_EQ(e.line, 12u);
+    EXPECT_EQ(e.col, 71u);  // the <require>
+    EXPECT_TRUE(contains(e.message, "<require> is either a unit test (role, status, at) or a line of communications (line-from, line-to), not both"))
+        << e.message;
+
+    const std::string open = R"(<victory><points kind="bonus" side="Blue" value="1" rule="1" what="w">)";
+    const std::string close = "</points></victory>";
+    e = one_error(with(open + "<require/>" + close));
+    EXPECT_TRUE(contains(e.message, "<require> needs 'role' and 'status'")) << e.message;
+
+    e = one_error(with(open + R"(<require role="train"/>)" + close));
+    EXPECT_TRUE(contains(e.message, "<require> needs attribute 'status'")) << e.message;
+
+    e = one_error(with(open + R"(<require role="train" status="lost"/>)" + close));
+    EXPECT_TRUE(contains(e.message, "'lost' is not one of on-map, exited, eliminated, never-entered")) << e.message;
+
+    e = one_error(with(open + R"(<require role="train" status="on-map" at="0101"/>)" + close));
+    EXPECT_TRUE(contains(e.message, "'at' (where the unit exited) needs status 'exited'")) << e.message;
+
+    e = one_error(with(open + R"(<require role="train" status="exited" rule="2"/>)" + close));
+    EXPECT_TRUE(contains(e.message, "<require> takes 'rule' only with 'line-from' and 'line-to'")) << e.message;
+
+    e = one_error(with(open + R"(<require line-from="0101"/>)" + close));
+    EXPECT_TRUE(contains(e.message, "<require> needs attribute 'line-to'")) << e.message;
+
+    e = one_error(with(open + R"(<require line-from="0101" line-to="0101"/>)" + close));
+    EXPECT_TRUE(contains(e.message, "'0101' is also line-from")) << e.message;
+
+    e = one_error(with(open + R"(<require role="supply wagon" status="exited"/>)" + close));
+    EXPECT_TRUE(contains(e.message, "'supply wagon' is not one word")) << e.message;
+
+    e = one_error(with(
+        R"(<victory><points kind="elimination" side="each" value="1" rule="1" what="w"><require role="train" status="exited"/></points></victory>)"));
+    EXPECT_TRUE(contains(e.message, "<points kind=\"elimination\"> takes no <require> (only kinds exit, bonus and trace do)")) << e.message;
+}
+
+TEST(Levels, RatioTable) {
+    ScenarioLoad r = valid(with(R"(<victory>
+  <points kind="elimination" side="each" value="1" rule="14.5" what="enemy SP eliminated"/>
+  <levels ratio="Red:Blue" both-zero="1:2" rule="14.5">
+    <level winner="Red" name="Decisive" at-least="2:1"/>
+    <level winner="Red" name="Marginal" above="1:1"/>
+    <level winner="Blue" name="Marginal"/>
+  </levels>
+  <end-of-game winner="levels" rule="14.5"/>
+</victory>)"));
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    EXPECT_EQ(s.end_victory, EndVictory::Levels);
+    EXPECT_EQ(s.end_rule, "14.5");
+    ASSERT_TRUE(s.levels);
+    const Levels& lv = *s.levels;
+    EXPECT_EQ(lv.num_side, 1);
+    EXPECT_EQ(lv.den_side, 0);
+    EXPECT_EQ(lv.zero_num, 1);
+    EXPECT_EQ(lv.zero_den, 2);
+    EXPECT_EQ(lv.rule, "14.5");
+    ASSERT_EQ(lv.levels.size(), 3u);
+    EXPECT_EQ(lv.levels[0].winner, 1);
+    EXPECT_EQ(lv.levels[0].name, "Decisive");
+    EXPECT_EQ(lv.levels[0].test, LevelTest::AtLeast);
+    EXPECT_EQ(lv.levels[0].num, 2);
+    EXPECT_EQ(lv.levels[0].den, 1);
+    EXPECT_EQ(lv.levels[1].test, LevelTest::Above);
+    EXPECT_EQ(lv.levels[1].num, 1);
+    EXPECT_EQ(lv.levels[1].den, 1);
+    EXPECT_EQ(lv.levels[2].winner, 0);
+    EXPECT_EQ(lv.levels[2].test, LevelTest::Otherwise);
+
+    r = valid(with(R"(<victory><levels ratio="blue : red"><level winner="Blue" name="Win"/></levels><end-of-game winner="levels"/></victory>)"));
+    ASSERT_TRUE(r.scenario);
+    ASSERT_TRUE(r.scenario->levels);
+    EXPECT_EQ(r.scenario->levels->num_side, 0);
+    EXPECT_EQ(r.scenario->levels->zero_num, 1);  // both-zero defaults to 1:1
+    EXPECT_EQ(r.scenario->levels->zero_den, 1);
+    EXPECT_TRUE(r.scenario->levels->rule.empty());
+}
+
+TEST(Levels, Errors) {
+    ScenarioError e = one_error(with(R"(<victory>
+<levels ratio="Red:Blue">
+<level winner="Red" name="Decisive" at-least="2:1"/>
+<level winner="Blue" name="M" above="1:1"/>
+</levels>
+<end-of-game winner="levels"/>
+</victory>)"));
+    EXPECT_EQ(e.line, 15u);
+    EXPECT_EQ(e.col, 38u);  // the value of 'above'
+    EXPECT_TRUE(contains(e.message, "the last <level> takes no 'above'")) << e.message;
+
+    e = one_error(with(R"(<victory><end-of-game winner="levels"/></victory>)"));
+    EXPECT_EQ(e.line, 12u);
+    EXPECT_EQ(e.col, 31u);  // "levels"
+    EXPECT_TRUE(contains(e.message, "<end-of-game winner=\"levels\"> needs a <levels> table in <victory>")) << e.message;
+
+    e = one_error(with(R"(<victory><levels ratio="Red:Blue"><level winner="Red" name="W"/></levels></victory>)"));
+    EXPECT_EQ(e.col, 10u);
+    EXPECT_TRUE(contains(e.message, "<levels> needs <end-of-game winner=\"levels\"> in the same <victory>")) << e.message;
+
+    const std::string end = R"(<end-of-game winner="levels"/></victory>)";
+    e = one_error(with(R"(<victory><levels ratio="Red:Blue"><level winner="Red" name="W"/><level winner="Blue" name="L"/></levels>)" + end));
+    EXPECT_TRUE(contains(e.message, "<level> needs 'at-least' or 'above'")) << e.message;
+
+    e = one_error(with(R"(<victory><levels ratio="Red:Blue"><level winner="Red" name="W" at-least="2:1" above="1:1"/><level winner="Blue" name="L"/></levels>)" + end));
+    EXPECT_TRUE(contains(e.message, "takes 'at-least' or 'above', not both")) << e.message;
+
+    e = one_error(with(R"(<victory><levels ratio="Red:Blue"><level winner="Red" name="W" at-least="2-1"/><level winner="Blue" name="L"/></levels>)" + end));
+    EXPECT_TRUE(contains(e.message, "'at-least': '2-1' is not a ratio such as 2:1")) << e.message;
+
+    e = one_error(with(R"(<victory><levels ratio="Red:Blue"><level winner="Red" name="W" at-least="0:1"/><level winner="Blue" name="L"/></levels>)" + end));
+    EXPECT_TRUE(contains(e.message, "is not a ratio")) << e.message;
+
+    e = one_error(with(R"(<victory><levels ratio="Red:Red"><level winner="Red" name="W"/></levels>)" + end));
+    EXPECT_TRUE(contains(e.message, "'Red:Red' names the same side twice")) << e.message;
+
+    e = one_error(with(R"(<victory><levels ratio="Red/Blue"><level winner="Red" name="W"/></levels>)" + end));
+    EXPECT_TRUE(contains(e.message, "'Red/Blue' is not two sides such as Blue:Red")) << e.message;
+
+    e = one_error(with(R"(<victory><levels ratio="Red:Blue"></levels>)" + end));
+    EXPECT_TRUE(contains(e.message, "<levels> needs at least one <level>")) << e.message;
+}
+
+// ---- inheritance ----------------------------------------------------------------------------------
+
+namespace {
+
+const char* kTournament = R"xml(<scenario extends="maryes-heights" id="mh-tournament" title="Marye's Heights, tournament">
+  <params>
+    <param name="exit-vp" default="2"/>
+    <param name="Occupation-VP" default="3" rule="T1" description="points per hex held (house rule)"/>
+    <param name="house" default="x" description="a new one"/>
+  </params>
+  <roads>
+    <road name="Plank Road" hexes="0113, 0213, 0313" leaves-at="0113"/>
+  </roads>
+  <rulings>
+    <ruling id="M2">Tournament: exit-vp is 2 and occupation-vp is 3.</ruling>
+    <ruling id="T1">House rule.</ruling>
+  </rulings>
+</scenario>
+)xml";
+
+}  // namespace
+
+TEST(Extends, TournamentFileAddsRoadsAndSetsParameters) {
+    ScenarioLoad r = valid(kTournament);
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    const Scenario& base = maryes();
+    EXPECT_EQ(s.id, "mh-tournament");
+    EXPECT_EQ(s.title, "Marye's Heights, tournament");
+    EXPECT_EQ(s.extends, "maryes-heights");
+    EXPECT_EQ(s.source_file, "t.xml");
+    EXPECT_TRUE(base.extends.empty());
+    // Inherited.
+    EXPECT_EQ(s.turns, 11);
+    EXPECT_EQ(s.sides, base.sides);
+    EXPECT_EQ(s.first_player, 0);
+    EXPECT_EQ(s.sequence.size(), base.sequence.size());
+    EXPECT_EQ(s.map.size(), base.map.size());
+    EXPECT_EQ(s.units.size(), base.units.size());
+    EXPECT_EQ(s.holds.size(), 6u);
+    EXPECT_EQ(names(s, s.exits.locs), (std::vector<std::string>{"0113", "2027", "2501"}));
+    EXPECT_EQ(s.points.size(), 4u);
+    ASSERT_TRUE(s.automatic);
+    EXPECT_EQ(s.end_rule, "17.0");
+    // Parameters merge: a base parameter gets a default; a new one is added.
+    ASSERT_EQ(s.params.size(), 4u);
+    const ParamDef* exit = s.find_param("exit-vp");
+    ASSERT_NE(exit, nullptr);
+    ASSERT_TRUE(exit->default_value);
+    EXPECT_EQ(*exit->default_value, "2");
+    EXPECT_EQ(exit->rule, "17.12");                                      // kept
+    EXPECT_EQ(exit->description, base.find_param("exit-vp")->description);  // kept
+    const ParamDef* occ = s.find_param("occupation-vp");
+    ASSERT_NE(occ, nullptr);
+    EXPECT_EQ(occ->name, "occupation-vp");  // the base's spelling
+    EXPECT_EQ(*occ->default_value, "3");
+    EXPECT_EQ(occ->rule, "T1");
+    EXPECT_EQ(occ->description, "points per hex held (house rule)");
+    ASSERT_NE(s.find_param("house"), nullptr);
+    EXPECT_EQ(s.params.back().name, "house");
+    // Roads are added.
+    ASSERT_EQ(s.roads.size(), 1u);
+    EXPECT_EQ(s.roads[0].name, "Plank Road");
+    ASSERT_EQ(s.roads[0].leaves.size(), 1u);
+    EXPECT_EQ(s.roads[0].leaves[0].edge, Edge::West);
+    // Rulings merge: M2 replaced in place, T1 added.
+    ASSERT_EQ(s.rulings.size(), base.rulings.size() + 1);
+    EXPECT_EQ(s.rulings[6].id, "M2");
+    EXPECT_EQ(s.rulings[6].text, "Tournament: exit-vp is 2 and occupation-vp is 3.");
+    EXPECT_EQ(s.rulings.back().id, "T1");
+    EXPECT_EQ(s.rulings[0].text, base.rulings[0].text);
+}
+
+TEST(Extends, GivenSectionsReplaceTheBase) {
+    ScenarioLoad r = valid(R"(<scenario extends="maryes-heights" id="mh2" title="Short" turns="8">
+  <params><param name="first-player" default="Confederate"/></params>
+  <units><unit id="X" side="Union" type="cavalry" strength="2" enters="3" enters-at="0113"/></units>
+  <victory><points kind="elimination" side="each" value="2" rule="17.11" what="enemy SP"/></victory>
+  <edges><edge name="east" hexes="2501, 2502"/></edges>
+  <exits edges="east" rule="T"/>
+  <sequence night-turns="8"><step side="first" phase="movement"/><step side="second" phase="movement"/></sequence>
+  <zones-of-control/>
+  <stacking limit="3"/>
+</scenario>)");
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    EXPECT_EQ(s.turns, 8);
+    EXPECT_EQ(s.first_player, 1);  // follows the changed default of param first-player
+    ASSERT_EQ(s.units.size(), 1u);
+    EXPECT_EQ(s.units[0].id, "X");
+    ASSERT_EQ(s.points.size(), 1u);
+    EXPECT_EQ(s.points[0].value.literal, 2);
+    EXPECT_FALSE(s.automatic);  // <victory> replaced wholesale
+    EXPECT_TRUE(s.end_rule.empty());
+    EXPECT_EQ(s.holds.size(), 6u);  // not given: inherited
+    EXPECT_EQ(s.exits.edges, (std::vector<Edge>{Edge::East}));
+    EXPECT_TRUE(s.exits.locs.empty());
+    EXPECT_EQ(s.exits.rule, "T");
+    EXPECT_TRUE(s.map.on_edge(loc(s, "2501"), Edge::East));
+    EXPECT_FALSE(s.map.on_edge(loc(s, "2503"), Edge::East));
+    EXPECT_TRUE(s.map.on_edge(loc(s, "0101"), Edge::North));
+    ASSERT_EQ(s.sequence.size(), 2u);
+    EXPECT_EQ(s.sequence[0].side, 1);
+    EXPECT_EQ(s.night_turns, (std::vector<std::int32_t>{8}));
+    EXPECT_TRUE(s.zoc.enabled);
+    EXPECT_EQ(s.stacking.limit, 3);
+    EXPECT_EQ(s.rulings.size(), maryes().rulings.size());
+}
+
+TEST(Extends, Errors) {
+    ScenarioError e = one_error("<scenario extends=\"maryes\" id=\"x\" title=\"X\">\n  <units/>\n</scenario>\n");
+    EXPECT_EQ(e.line, 1u);
+    EXPECT_EQ(e.col, 20u);  // "maryes"
+    EXPECT_TRUE(contains(e.message, "'extends': 'maryes' is not a built-in scenario (built-ins: ")) << e.message;
+
+    e = one_error(R"(<scenario extends="maryes-heights" id="x" title="X">
+  <map><hex-grid kind="hex-rows" columns="01-02" rows="01-02" shifted="odd"/></map>
+</scenario>)");
+    EXPECT_EQ(e.line, 2u);
+    EXPECT_EQ(e.col, 3u);
+    EXPECT_TRUE(contains(e.message, "<map> is not allowed in a scenario that extends another: an extending scenario keeps its base's "
+                                    "sides, phases and map"))
+        << e.message;
+
+    // Errors carry the extending file's own lines and columns; names resolve against the base.
+    e = one_error(R"(<scenario extends="maryes-heights" id="x" title="X">
+  <holdings><hold loc="2601" side="Union"/></holdings>
+</scenario>)");
+    EXPECT_EQ(e.file, "test.xml");
+    EXPECT_EQ(e.line, 2u);
+    EXPECT_EQ(e.col, 24u);
+    EXPECT_TRUE(contains(e.message, "unknown location '2601' (the map's hexes are columns 01-25, rows 01-27)")) << e.message;
+
+    // A base parameter may be given without a description; a new one needs it.
+    e = one_error(R"(<scenario extends="maryes-heights" id="x" title="X">
+  <params><param name="exit-vp" default="2"/><param name="new-vp" default="2"/></params>
+</scenario>)");
+    EXPECT_EQ(e.line, 2u);
+    EXPECT_EQ(e.col, 46u);  // the second <param>
+    EXPECT_TRUE(contains(e.message, "<param> needs attribute 'description'")) << e.message;
+
+    e = one_error(R"(<scenario extends="maryes-heights" id="x" title="X">
+  <params><param name="exit-vp" default="2"/><param name="EXIT-VP" default="3"/></params>
+</scenario>)");
+    EXPECT_TRUE(contains(e.message, "parameter 'EXIT-VP' is declared twice")) << e.message;
+
+    e = one_error(R"(<scenario extends="maryes-heights" id="x" title="X">
+  <params><param name="first-player" default="Rebels"/></params>
+</scenario>)");
+    EXPECT_TRUE(contains(e.message, "parameter 'first-player': default 'Rebels' is not a side")) << e.message;
+
+    // Fewer turns than what is inherited uses.
+    e = one_error(R"(<scenario extends="maryes-heights" id="x" title="X" turns="4"/>)");
+    EXPECT_EQ(e.col, 60u);
+    EXPECT_TRUE(contains(e.message, "the base scenario's <victory> uses turn 5")) << e.message;
+
+    ScenarioLoad r = read_scenario_xml(R"(<scenario extends="maryes-heights" id="x" title="X">
+  <sides><side name="A"/><side name="B"/></sides>
+  <phases><phase name="m" kind="movement"/></phases>
+</scenario>)",
+                                       "t.xml");
+    ASSERT_EQ(r.errors.size(), 2u);
+    EXPECT_TRUE(contains(r.errors[0].message, "<sides> is not allowed")) << r.errors[0].message;
+    EXPECT_TRUE(contains(r.errors[1].message, "<phases> is not allowed")) << r.errors[1].message;
+
+    // Still strict about the root: id and title are required.
+    r = read_scenario_xml(R"(<scenario extends="maryes-heights"/>)", "t.xml");
+    ASSERT_EQ(r.errors.size(), 2u);
+    EXPECT_TRUE(contains(r.errors[0].message, "needs attribute 'id'")) << r.errors[0].message;
+}
+
+TEST(Extends, RoadNamesAreUniqueAcrossBaseAndFile) {
+    // maryes-heights has no roads; a scenario extending the tournament file is not possible (only
+    // built-ins can be extended), so uniqueness within the file is what can be shown here.
+    ScenarioError e = one_error(R"(<scenario extends="maryes-heights" id="x" title="X">
+  <roads><road name="R" hexes="0113, 0213"/><road name="R" hexes="0213, 0313"/></roads>
+</scenario>)");
+    EXPECT_TRUE(contains(e.message, "road 'R' is declared twice (first on line 2)")) << e.message;
+}
+
+TEST(Extends, FromAFileOnDisk) {
+    const std::filesystem::path p = std::filesystem::temp_directory_path() / "referee_test_scenario_extends.xml";
+    {
+        std::ofstream out(p);
+        out << kTournament;
+    }
+    ScenarioLoad r = load_scenario(p.string());
+    std::filesystem::remove(p);
+    ASSERT_TRUE(r.scenario) << (r.errors.empty() ? "" : r.errors[0].message);
+    EXPECT_EQ(r.scenario->source_file, p.string());
+    EXPECT_EQ(r.scenario->extends, "maryes-heights");
+    EXPECT_EQ(r.scenario->roads.size(), 1u);
+}
+
 // ---- the documentation's example ------------------------------------------------------------------
 
 TEST(Docs, ExampleScenarioIsValid) {
@@ -747,4 +1497,72 @@ TEST(Docs, ExampleScenarioIsValid) {
     ASSERT_TRUE(s.automatic);
     EXPECT_EQ(s.automatic->ratio, 2);
     EXPECT_TRUE(s.automatic->require_positive);
+}
+
+namespace {
+
+// Every complete scenario in the documentation: ```xml blocks that start with <?xml or <scenario.
+std::vector<std::string> doc_scenarios() {
+    std::ifstream in(std::string(REFEREE_SOURCE_DIR) + "/docs/scenario-format.md");
+    EXPECT_TRUE(in);
+    const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::vector<std::string> out;
+    for (std::size_t at = doc.find("```xml\n"); at != std::string::npos; at = doc.find("```xml\n", at + 1)) {
+        const std::size_t body = at + 7, end = doc.find("```", body);
+        if (end == std::string::npos) break;
+        const std::string block = doc.substr(body, end - body);
+        if (block.rfind("<?xml", 0) == 0 || block.rfind("<scenario", 0) == 0) out.push_back(block);
+    }
+    return out;
+}
+
+std::string doc_scenario_with(const std::string& part) {
+    for (const std::string& b : doc_scenarios())
+        if (contains(b, part)) return b;
+    ADD_FAILURE() << "no example with " << part;
+    return {};
+}
+
+}  // namespace
+
+TEST(Docs, EveryCompleteExampleIsValid) {
+    const std::vector<std::string> blocks = doc_scenarios();
+    ASSERT_EQ(blocks.size(), 3u);  // the inheritance example, the small file, the later sections
+    for (const std::string& b : blocks) {
+        ScenarioLoad r = read_scenario_xml(b, "docs example");
+        for (const auto& e : r.errors) ADD_FAILURE() << e.line << ":" << e.col << ": " << e.message;
+        EXPECT_TRUE(r.scenario);
+    }
+}
+
+TEST(Docs, LaterSectionsExample) {
+    ScenarioLoad r = read_scenario_xml(doc_scenario_with("id=\"crossroads\""), "docs example");
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    EXPECT_EQ(s.id, "crossroads");
+    ASSERT_EQ(s.roads.size(), 2u);
+    EXPECT_EQ(s.roads[0].leaves.size(), 2u);
+    EXPECT_TRUE(s.roads[1].trail);
+    EXPECT_TRUE(s.zoc.enabled);
+    EXPECT_EQ(s.stacking.limit, 2);
+    EXPECT_EQ(s.reinforcements.schedule.size(), 2u);
+    EXPECT_EQ(s.exits.edges, (std::vector<Edge>{Edge::East}));
+    EXPECT_EQ(s.night_turns, (std::vector<std::int32_t>{4}));
+    ASSERT_EQ(s.points.size(), 5u);
+    EXPECT_EQ(s.points[3].kind, PointsKind::Trace);
+    EXPECT_EQ(s.points[4].kind, PointsKind::ExitLead);
+    EXPECT_EQ(s.end_victory, EndVictory::Levels);
+    ASSERT_TRUE(s.levels);
+    EXPECT_EQ(s.levels->levels.size(), 4u);
+}
+
+TEST(Docs, InheritanceExample) {
+    ScenarioLoad r = read_scenario_xml(doc_scenario_with("extends="), "docs example");
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    EXPECT_EQ(s.extends, "maryes-heights");
+    EXPECT_EQ(s.roads.size(), 1u);
+    ASSERT_NE(s.find_param("exit-vp"), nullptr);
+    EXPECT_EQ(s.find_param("exit-vp")->default_value, std::optional<std::string>("1"));
+    EXPECT_EQ(s.units.size(), maryes().units.size());
 }

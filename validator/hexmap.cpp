@@ -95,8 +95,20 @@ bool Map::adjacent(LocId a, LocId b) const {
     return std::binary_search(v.begin(), v.end(), b);
 }
 
+void Map::set_edge(Edge e, std::vector<LocId> hexes) {
+    auto& v = edge_override_[static_cast<std::size_t>(e)];
+    v = std::move(hexes);
+    std::sort(v.begin(), v.end());
+    edge_set_[static_cast<std::size_t>(e)] = true;
+}
+
 bool Map::on_edge(LocId id, Edge e) const {
-    if (grid_ == GridKind::None || id < 0) return false;
+    if (id < 0) return false;
+    if (edge_set_[static_cast<std::size_t>(e)]) {
+        const auto& v = edge_override_[static_cast<std::size_t>(e)];
+        return std::binary_search(v.begin(), v.end(), id);
+    }
+    if (grid_ == GridKind::None) return false;
     const int c = cols_[static_cast<std::size_t>(id)], r = rows_[static_cast<std::size_t>(id)];
     switch (e) {
         case Edge::North: return r == row_min_;
@@ -105,6 +117,16 @@ bool Map::on_edge(LocId id, Edge e) const {
         case Edge::East: return c == col_max_;
     }
     return false;
+}
+
+const char* edge_name(Edge e) {
+    switch (e) {
+        case Edge::North: return "north";
+        case Edge::South: return "south";
+        case Edge::East: return "east";
+        case Edge::West: return "west";
+    }
+    return "?";
 }
 
 }  // namespace referee

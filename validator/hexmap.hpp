@@ -2,6 +2,7 @@
 // generated from their extent; the scenario says which columns (or rows) are shifted.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -38,7 +39,10 @@ public:
     std::size_t size() const { return names_.size(); }
     bool adjacent(LocId a, LocId b) const;
     const std::vector<LocId>& neighbours(LocId id) const { return adj_[static_cast<std::size_t>(id)]; }
-    bool on_edge(LocId id, Edge e) const;  // grids: from the extent
+    bool on_edge(LocId id, Edge e) const;  // as set by set_edge; otherwise, on grids, from the extent
+    // The hexes of one edge, replacing what the extent gives (irregular map sheets; area maps).
+    void set_edge(Edge e, std::vector<LocId> hexes);
+    bool edge_declared(Edge e) const { return edge_set_[static_cast<std::size_t>(e)]; }
     GridKind grid() const { return grid_; }
     int column(LocId id) const { return cols_.empty() ? 0 : cols_[static_cast<std::size_t>(id)]; }
     int row(LocId id) const { return rows_.empty() ? 0 : rows_[static_cast<std::size_t>(id)]; }
@@ -50,7 +54,11 @@ private:
     std::vector<int> cols_, rows_;
     std::vector<std::vector<LocId>> adj_;
     std::unordered_map<std::string, LocId> index_;
+    std::array<std::vector<LocId>, 4> edge_override_;
+    std::array<bool, 4> edge_set_{};
 };
+
+const char* edge_name(Edge e);  // "north" ...
 
 // The six neighbours of (col,row) on a grid, without regard to the extent.
 struct Coord { int col, row; };

@@ -26,6 +26,9 @@ struct UnitState {
     LocId enters_at = kNoLoc;
     LocId exit_loc = kNoLoc;
     std::uint32_t declared_line = 0;
+    bool zoc_on = false;          // counted in the zones of control of its neighbours
+    std::uint32_t zoc_stop = 0;   // phase serial in which it entered an enemy zone of control
+    std::vector<std::string_view> roles;
 };
 
 // Where the spec defines a check that no rule of the game's own text covers, the report cites the
@@ -106,6 +109,9 @@ private:
     void place(std::int32_t u, LocId to);
     void leave(std::int32_t u);
     void entered(SideId side, LocId loc) { last_mover_[static_cast<std::size_t>(loc)] = side; }
+    std::int32_t& zoc(LocId l, SideId s) { return zoc_[static_cast<std::size_t>(l) * nsides_ + static_cast<std::size_t>(s)]; }
+    bool enemy_zoc(LocId l, SideId side) const;   // an enemy unit of combat strength stands next to l
+    bool has_role(const UnitState& us, std::string_view role) const;
     void eliminated(std::int32_t u, std::int64_t sp_lost);
     void score_elimination(SideId loser, std::int64_t sp_lost);  // 17.11-style points to the enemy
     void score_exit(const UnitState& us);                         // 17.12-style points for its exit hex
@@ -136,15 +142,36 @@ private:
         return turn >= st.first_turn && turn <= st.last_turn;
     }
     void maybe_automatic(std::uint32_t at_line);
+    void end_of_phase();                        // stacking (checked at the end of every phase)
+    std::int32_t first_step_of(SideId s, std::int32_t turn) const;
+    std::int32_t last_step_of(SideId s, std::int32_t turn) const;
+    void lead_checks(bool turn_over, bool game_over_now);  // 14.53-style awards at the end of a player-turn
+    void fire_lead(std::size_t rule);
+    void check_late_reinforcements(const Record& r);
+    void check_schedule(const Record& r, const UnitState& us);
+    void check_alternate_entry(const Record& r, const UnitState& us, LocId l);
+    bool on_any_edge(LocId l, const std::vector<Edge>& edges) const {
+        return std::any_of(edges.begin(), edges.end(), [&](Edge e) { return s_.map.on_edge(l, e); });
+    }
+    bool is_road_hex(LocId l) const { return !road_adj_.empty() && !road_adj_[static_cast<std::size_t>(l)].empty(); }
+    const std::string& reinf_rule() const { return s_.reinforcements.declared && !s_.reinforcements.rule.empty() ? s_.reinforcements.rule : kHeaderStr; }
+    static inline const std::string kHeaderStr = kHeader;
     bool last_player_turn_begun() const;
     void game_over(Over why, std::uint32_t line, std::string decided);
 
     // --- scores ---
+    struct Judged { bool holds = true; bool unknown = false; std::string why; };  // a condition of a points rule
+    Judged requires_hold(const PointsRule& pr, SideId side);
+    bool line_of_communications(SideId side, LocId from, LocId to) const;
+    bool road_hex_leaving(const PointsRule& pr, std::vector<std::uint8_t>& target) const;
+    std::string unscored_note(const PointsRule& pr, const std::string& why);
+    bool trace_item(const PointsRule& pr, SideId side, std::int64_t v, ScoreItem& it);
     std::int64_t elimination_points(SideId side) const;
     SideId leader() const;  // the side with the highest total; kNoSide when the highest is shared
     void build_scores(bool final_scoring);
     void decide();
     void judge_claims();
+    void level_verdict(const Levels& lv);
     void compare_snapshot();
     void judge_snapshot_alone();
 
@@ -160,6 +187,16 @@ private:
     std::vector<UnitState> units_;
     std::vector<std::int64_t> occupants_;
     std::vector<SideId> last_mover_;
+    std::vector<std::int32_t> zoc_;                 // [loc * nsides + side]: combat units of side next to loc
+    std::vector<std::vector<LocId>> road_adj_;      // per hex: the hexes one road step away
+    std::vector<LocId> dirty_;                      // hexes a unit entered this phase (stacking)
+    std::vector<std::uint8_t> dirty_flag_;
+    std::vector<std::uint32_t> placed_line_;        // per hex: line of the record that last put a unit there
+    std::uint32_t phase_serial_ = 1;
+    std::uint32_t cur_line_ = 0;
+    std::vector<std::int32_t> lead_fired_;          // per points rule: last turn a 14.53-style award was made
+    std::vector<std::vector<std::pair<std::int32_t, std::int64_t>>> lead_log_;
+    std::vector<std::string> noted_;                // "not scored" notes already given
     std::vector<std::pair<std::string, std::string>> params_;  // effective values
     std::vector<std::uint32_t> param_line_;
     std::vector<SequenceStep> sequence_;
@@ -221,6 +258,13 @@ void Replay::input_error(const char* code, std::uint32_t line, std::uint32_t col
 
 std::string Replay::where_now() const {
     if (turn_ == 0) return "before the first turn";
+    if (std::find(s_.night_turns.begin(), s_.night_turns.end(), turn_) != s_.night_turns.end()) {
+        if (step_ < 0) return fmt::format("game-turn {} (night)", turn_);
+        const auto& st = sequence_[static_cast<std::size_t>(step_)];
+        const auto& ph = s_.phases[static_cast<std::size_t>(st.phase)].name;
+        return st.side == kNoSide ? fmt::format("game-turn {} (night), {} phase", turn_, ph)
+                                  : fmt::format("game-turn {} (night), {} {}", turn_, side_name(st.side), ph);
+    }
     if (step_ < 0) return fmt::format("game-turn {}", turn_);
     const auto& st = sequence_[static_cast<std::size_t>(step_)];
     const auto& ph = s_.phases[static_cast<std::size_t>(st.phase)].name;
@@ -309,6 +353,23 @@ bool Replay::setup() {
     last_mover_.assign(s_.map.size(), kNoSide);
     counts_.assign(s_.points.size() * nsides_, 0);
     totals_.assign(nsides_, 0);
+    zoc_.assign(s_.map.size() * nsides_, 0);
+    dirty_flag_.assign(s_.map.size(), 0);
+    placed_line_.assign(s_.map.size(), 0);
+    lead_fired_.assign(s_.points.size(), 0);
+    lead_log_.resize(s_.points.size());
+    if (!s_.roads.empty()) {
+        road_adj_.resize(s_.map.size());
+        auto link = [this](LocId a, LocId b) {
+            auto& v = road_adj_[static_cast<std::size_t>(a)];
+            if (std::find(v.begin(), v.end(), b) == v.end()) v.push_back(b);
+        };
+        for (const Road& road : s_.roads)
+            for (std::size_t i = 1; i < road.hexes.size(); ++i) {
+                link(road.hexes[i - 1], road.hexes[i]);
+                link(road.hexes[i], road.hexes[i - 1]);
+            }
+    }
 
     apply_params();
     if (fatal_) return false;
@@ -329,6 +390,7 @@ bool Replay::setup() {
             u.strength = u.initial_strength = ud.strength;
             u.enters_turn = ud.enters_turn;
             u.enters_at = ud.enters_at;
+            for (const auto& role : ud.roles) u.roles.push_back(role);
             const std::int32_t idx = static_cast<std::int32_t>(units_.size());
             units_.push_back(u);
             if (ud.at != kNoLoc) place(idx, ud.at);
@@ -346,11 +408,36 @@ void Replay::place(std::int32_t u, LocId to) {
     us.status = UnitStatus::OnMap;
     us.loc = to;
     ++occ(to, us.side);
+    if (us.strength > 0) {  // a combat unit controls the hexes around it
+        for (LocId n : s_.map.neighbours(to)) ++zoc(n, us.side);
+        us.zoc_on = true;
+    }
+    if (turn_ > 0) {  // stacking is judged at the end of each phase, not at setup
+        placed_line_[static_cast<std::size_t>(to)] = cur_line_;
+        if (s_.stacking.limit > 0 && !dirty_flag_[static_cast<std::size_t>(to)]) {
+            dirty_flag_[static_cast<std::size_t>(to)] = 1;
+            dirty_.push_back(to);
+        }
+    }
 }
 
 void Replay::leave(std::int32_t u) {
     auto& us = units_[static_cast<std::size_t>(u)];
     if (us.status == UnitStatus::OnMap && us.loc != kNoLoc) --occ(us.loc, us.side);
+    if (us.zoc_on) {
+        for (LocId n : s_.map.neighbours(us.loc)) --zoc(n, us.side);
+        us.zoc_on = false;
+    }
+}
+
+bool Replay::enemy_zoc(LocId l, SideId side) const {
+    for (std::size_t s = 0; s < nsides_; ++s)
+        if (static_cast<SideId>(s) != side && zoc_[static_cast<std::size_t>(l) * nsides_ + s] > 0) return true;
+    return false;
+}
+
+bool Replay::has_role(const UnitState& us, std::string_view role) const {
+    return std::any_of(us.roles.begin(), us.roles.end(), [&](std::string_view r) { return iequals(r, role); });
 }
 
 SideId Replay::holder(LocId l) const {
@@ -390,7 +477,7 @@ void Replay::score_exit(const UnitState& us) {
         const auto& pr = s_.points[i];
         if (pr.kind != PointsKind::Exit || (pr.side != kNoSide && pr.side != us.side)) continue;
         if (!pr.locs.empty() && std::find(pr.locs.begin(), pr.locs.end(), us.exit_loc) == pr.locs.end()) continue;
-        count(i, us.side) = add_sat(count(i, us.side), us.strength);
+        count(i, us.side) = add_sat(count(i, us.side), pr.per_unit ? 1 : us.strength);
     }
 }
 
@@ -477,11 +564,25 @@ void Replay::do_path(const Record& r) {
         if (enemy_in(path_[i], us.side))
             violation("enemy-occupied", r, kUnits, fmt::format("{} holds a {} unit", loc_name(path_[i]), side_name(s_.enemy_of(us.side))));
     }
+    if (is_move && s_.zoc.enabled) {
+        // A unit that enters an enemy zone of control stops there for the rest of the phase.
+        if (us.zoc_stop == phase_serial_)
+            violation("zoc", r, s_.zoc.rule,
+                      fmt::format("{} entered an enemy zone of control at {} earlier in this phase and may not move again", us.name, loc_name(us.loc)));
+        else
+            for (std::size_t i = 1; i + 1 < path_.size(); ++i)
+                if (enemy_zoc(path_[i], us.side)) {
+                    violation("zoc", r, s_.zoc.rule,
+                              fmt::format("{} enters an enemy zone of control at {} and moves on to {}", us.name, loc_name(path_[i]), loc_name(path_[i + 1])));
+                    break;
+                }
+    }
     // Apply as recorded: the unit passes through each location after the first (G1) and ends
     // at the last.
     leave(u);
     for (std::size_t i = 1; i < path_.size(); ++i) entered(us.side, path_[i]);
     place(u, path_.back());
+    if (is_move && path_.size() > 1 && enemy_zoc(path_.back(), us.side)) us.zoc_stop = phase_serial_;
     if (r.kind == Kind::Retreat && (r.flags & kFlagOff)) {
         if (s_.retreat_off_map == RetreatOffMap::Forbidden)
             violation("retreat-off-map", r, s_.retreat_rule,
@@ -513,13 +614,146 @@ void Replay::do_enter(const Record& r) {
     }
     check_phase(r, PhaseKind::Movement, "an entry", us.side, true, "");
     if (us.enters_turn > 0 && turn_ < us.enters_turn)
-        violation("reinforcement-early", r, kHeader, fmt::format("{} enters on game-turn {}; it is due on game-turn {}", us.name, turn_, us.enters_turn));
-    if (us.enters_at != kNoLoc && l != us.enters_at)
-        violation("reinforcement-location", r, kHeader, fmt::format("{} enters at {}; it is due at {}", us.name, loc_name(l), loc_name(us.enters_at)));
+        violation("reinforcement-early", r, reinf_rule(), fmt::format("{} enters on game-turn {}; it is due on game-turn {}", us.name, turn_, us.enters_turn));
+    if (us.enters_at != kNoLoc && l != us.enters_at) check_alternate_entry(r, us, l);
     if (enemy_in(l, us.side))
         violation("enemy-occupied", r, kUnits, fmt::format("{} holds a {} unit", loc_name(l), side_name(s_.enemy_of(us.side))));
     entered(us.side, l);
     place(u, l);
+    if (enemy_zoc(l, us.side)) us.zoc_stop = phase_serial_;  // entering into an enemy zone of control ends its move
+}
+
+// A unit declared by the game as a reinforcement must match a published arrival of its side
+// (when the scenario publishes any for that side).
+void Replay::check_schedule(const Record& r, const UnitState& us) {
+    const Reinforcements& rf = s_.reinforcements;
+    if (us.enters_turn <= 0 || rf.schedule.empty()) return;
+    bool any = false;
+    for (const Arrival& a : rf.schedule) {
+        if (a.side != us.side) continue;
+        any = true;
+        if (a.turn == us.enters_turn && (us.enters_at == kNoLoc || a.at == us.enters_at)) return;
+    }
+    if (!any) return;
+    std::vector<std::string> list;
+    for (const Arrival& a : rf.schedule)
+        if (a.side == us.side) list.push_back(fmt::format("turn {} at {}", a.turn, loc_name(a.at)));
+    violation("reinforcement-location", r, rf.schedule_rule.empty() ? reinf_rule() : rf.schedule_rule,
+              fmt::format("unit {} is declared to enter on game-turn {} at {}, which is not a {} arrival of the schedule ({})", us.name,
+                          us.enters_turn, loc_name(us.enters_at), side_name(us.side), fmt::join(list, "; ")));
+}
+
+// An entry away from the scheduled hex (C6): only later than scheduled, at a map-edge road hex of
+// the side's edges. Without road data the road part cannot be judged: said under rulings.
+void Replay::check_alternate_entry(const Record& r, const UnitState& us, LocId l) {
+    const Reinforcements& rf = s_.reinforcements;
+    const std::vector<Edge>* edges = rf.declared && static_cast<std::size_t>(us.side) < rf.alternate_edges.size()
+                                         ? &rf.alternate_edges[static_cast<std::size_t>(us.side)]
+                                         : nullptr;
+    if (!edges || edges->empty()) {
+        violation("reinforcement-location", r, reinf_rule(), fmt::format("{} enters at {}; it is due at {}", us.name, loc_name(l), loc_name(us.enters_at)));
+        return;
+    }
+    std::vector<std::string_view> names;
+    for (Edge e : *edges) names.push_back(edge_name(e));
+    if (turn_ <= us.enters_turn) {
+        violation("reinforcement-location", r, reinf_rule(),
+                  fmt::format("{} enters at {} on game-turn {}; on its own turn it must enter at {} (another hex only on a later turn)",
+                              us.name, loc_name(l), turn_, loc_name(us.enters_at)));
+        return;
+    }
+    if (!on_any_edge(l, *edges)) {
+        violation("reinforcement-location", r, reinf_rule(),
+                  fmt::format("{} enters at {} instead of {}: a late {} reinforcement may enter only at a road hex of the {} edge", us.name,
+                              loc_name(l), loc_name(us.enters_at), side_name(us.side), fmt::join(names, " or ")));
+        return;
+    }
+    if (s_.roads.empty()) {
+        notes_.push_back(fmt::format("{}: {} entered at {} instead of {} (line {}); the scenario has no road data, so that {} is a road hex was "
+                                     "not checked, only that it lies on the {} edge",
+                                     reinf_rule(), us.name, loc_name(l), loc_name(us.enters_at), r.line, loc_name(l), fmt::join(names, " or ")));
+        return;
+    }
+    if (!is_road_hex(l))
+        violation("reinforcement-location", r, reinf_rule(),
+                  fmt::format("{} enters at {} instead of {}: {} is on the {} edge but not on a road", us.name, loc_name(l),
+                              loc_name(us.enters_at), loc_name(l), fmt::join(names, " or ")));
+}
+
+// At the end of a game-turn: reinforcements whose entry was compulsory on it (14.33: on turn 1).
+void Replay::check_late_reinforcements(const Record& r) {
+    const std::int32_t limit = s_.reinforcements.optional_after_turn;
+    if (turn_ <= 0 || turn_ > limit) return;
+    for (const UnitState& us : units_)
+        if (us.enters_turn == turn_ && us.status == UnitStatus::OffMap)
+            violation("reinforcement-late", r, reinf_rule(),
+                      fmt::format("{} was due on game-turn {} at {} and did not enter; entry is optional only after game-turn {}", us.name,
+                                  turn_, loc_name(us.enters_at), limit));
+}
+
+void Replay::end_of_phase() {
+    for (LocId l : dirty_) {
+        dirty_flag_[static_cast<std::size_t>(l)] = 0;
+        for (std::size_t sd = 0; sd < nsides_; ++sd) {
+            const std::int64_t n = occ(l, static_cast<SideId>(sd));
+            if (n <= s_.stacking.limit) continue;
+            std::vector<std::string_view> who;
+            for (const UnitState& us : units_)
+                if (us.status == UnitStatus::OnMap && us.loc == l && us.side == static_cast<SideId>(sd)) who.push_back(us.name);
+            rep_.violations.push_back(Violation{"stacking", true, placed_line_[static_cast<std::size_t>(l)], 0, s_.stacking.rule,
+                                                fmt::format("at the end of {}, {} holds {} {} units ({}); at most {} may stack", where_now(),
+                                                            loc_name(l), n, side_name(static_cast<SideId>(sd)), fmt::join(who, ", "),
+                                                            s_.stacking.limit)});
+        }
+    }
+    dirty_.clear();
+    ++phase_serial_;
+}
+
+std::int32_t Replay::first_step_of(SideId s, std::int32_t turn) const {
+    for (std::size_t i = 0; i < sequence_.size(); ++i)
+        if (sequence_[i].side == s && step_in_force(i, turn)) return static_cast<std::int32_t>(i);
+    return -1;
+}
+std::int32_t Replay::last_step_of(SideId s, std::int32_t turn) const {
+    std::int32_t last = -1;
+    for (std::size_t i = 0; i < sequence_.size(); ++i)
+        if (sequence_[i].side == s && step_in_force(i, turn)) last = static_cast<std::int32_t>(i);
+    return last;
+}
+
+// Awards made at the end of each player-turn of a side (14.53, C4). A player-turn is over when a
+// later step of the turn begins, when the turn ends, or when the game ends during or after it.
+void Replay::lead_checks(bool turn_over, bool game_over_now) {
+    if (turn_ <= 0) return;
+    for (std::size_t i = 0; i < s_.points.size(); ++i) {
+        const PointsRule& pr = s_.points[i];
+        if (pr.kind != PointsKind::ExitLead || lead_fired_[i] == turn_) continue;
+        const std::int32_t last = last_step_of(pr.each_turn_of, turn_);
+        if (last < 0) continue;  // no player-turn of that side in this game-turn (14.1: turn 1)
+        const bool over = turn_over || (step_ > last) ||
+                          (game_over_now && step_ >= first_step_of(pr.each_turn_of, turn_));
+        if (over) fire_lead(i);
+    }
+}
+
+void Replay::fire_lead(std::size_t i) {
+    const PointsRule& pr = s_.points[i];
+    lead_fired_[i] = turn_;
+    const SideId enemy = s_.enemy_of(pr.side);
+    std::int64_t mine = 0, theirs = 0;
+    for (const UnitState& us : units_) {
+        if (us.status != UnitStatus::Exited) continue;
+        if (!pr.unit_types.empty() &&
+            std::none_of(pr.unit_types.begin(), pr.unit_types.end(), [&](const std::string& t) { return iequals(t, us.type); }))
+            continue;
+        if (us.side == pr.side) ++mine;
+        else if (us.side == enemy) ++theirs;
+    }
+    const std::int64_t excess = mine > theirs ? mine - theirs : 0;
+    if (excess == 0) return;
+    count(i, pr.side) = add_sat(count(i, pr.side), excess);
+    lead_log_[i].emplace_back(turn_, excess);
 }
 
 void Replay::do_exit(const Record& r) {
@@ -537,14 +771,15 @@ void Replay::do_exit(const Record& r) {
         violation("path-start", r, ex.rule, fmt::format("{} is at {}, not at {} where it exits", us.name, loc_name(us.loc), loc_name(l)));
     if (!ex.allowed) {
         violation("exit-location", r, ex.rule, fmt::format("{} exits at {}: the scenario allows no exits", us.name, loc_name(l)));
-    } else if (ex.locs.empty() ? !(s_.map.on_edge(l, Edge::North) || s_.map.on_edge(l, Edge::South) ||
-                                   s_.map.on_edge(l, Edge::East) || s_.map.on_edge(l, Edge::West))
-                               : std::find(ex.locs.begin(), ex.locs.end(), l) == ex.locs.end()) {
+    } else if (ex.locs.empty() && ex.edges.empty()
+                   ? !on_any_edge(l, {Edge::North, Edge::South, Edge::East, Edge::West})
+                   : std::find(ex.locs.begin(), ex.locs.end(), l) == ex.locs.end() && !on_any_edge(l, ex.edges)) {
         std::string allowed;
         for (LocId x : ex.locs) allowed += (allowed.empty() ? "" : ", ") + s_.map.name(x);
+        for (Edge e : ex.edges) allowed += fmt::format("{}any hex of the {} edge", allowed.empty() ? "" : ", ", edge_name(e));
         violation("exit-location", r, ex.rule,
-                  ex.locs.empty() ? fmt::format("{} exits at {}, which is not a map-edge hex", us.name, loc_name(l))
-                                  : fmt::format("{} exits at {}: units may exit only from {}", us.name, loc_name(l), allowed));
+                  ex.locs.empty() && ex.edges.empty() ? fmt::format("{} exits at {}, which is not a map-edge hex", us.name, loc_name(l))
+                                                      : fmt::format("{} exits at {}: units may exit only from {}", us.name, loc_name(l), allowed));
     }
     if (!ex.unit_types.empty() &&
         std::none_of(ex.unit_types.begin(), ex.unit_types.end(), [&](const std::string& t) { return iequals(t, us.type); }))
@@ -623,6 +858,11 @@ bool Replay::last_player_turn_begun() const {
 }
 
 void Replay::do_turn(const Record& r) {
+    if (over_ == Over::No && turn_ > 0) {
+        end_of_phase();
+        lead_checks(true, false);
+        check_late_reinforcements(r);
+    }
     maybe_automatic(last_applied_line_);
     if (over_ != Over::No) {
         violation("after-end", r, "G3", fmt::format("turn {} after the game was over ({})", r.n, decided_));
@@ -683,8 +923,10 @@ void Replay::do_phase(const Record& r) {
         found = anywhere;
         if (found < 0) return;
     }
+    end_of_phase();
     step_ = found;
     if (side != kNoSide) phasing_ = side;  // G2: a side's phase after another side's starts its player-turn
+    lead_checks(false, false);
     last_applied_line_ = r.line;
 }
 
@@ -744,6 +986,8 @@ void Replay::do_header(const Record& r) {
             us.enters_turn = static_cast<std::int32_t>(std::clamp<std::int64_t>(r.m, 0, INT32_MAX));
             us.enters_at = enters_at;
             us.declared_line = r.line;
+            for (const Sym* p = g_.list_begin(r.list); p != g_.list_end(r.list); ++p) us.roles.push_back(g_.str(*p));
+            check_schedule(r, us);
             if (at != kNoLoc) place(idx, at);
             break;
         }
@@ -764,6 +1008,7 @@ void Replay::do_header(const Record& r) {
 }
 
 void Replay::do_record(const Record& r) {
+    cur_line_ = r.line;
     // G3: after the end, every record but tag, chat, roll, claim and end is reported and not applied.
     if (over_ != Over::No && r.kind != Kind::Turn) {
         switch (r.kind) {
@@ -827,6 +1072,7 @@ void Replay::do_record(const Record& r) {
             if (turn_ < s_.turns || !last_player_turn_begun())
                 notes_.push_back(fmt::format("the players ended the game at {} (line {}), before the end of game-turn {}; scored as at the game's end",
                                              where_now(), r.line, s_.turns));
+            end_of_phase();
             game_over(Over::EndRecord, r.line,
                       turn_ == s_.turns && last_player_turn_begun() ? fmt::format("end of game-turn {}", s_.turns)
                                                                     : fmt::format("end record at {}", where_now()));
@@ -836,6 +1082,156 @@ void Replay::do_record(const Record& r) {
 }
 
 // --- scores and verdict ----------------------------------------------------------------------
+
+Replay::Judged Replay::requires_hold(const PointsRule& pr, SideId side) {
+    Judged j;
+    for (const Require& rq : pr.requires_) {
+        if (rq.kind == RequireKind::Line) {
+            if (s_.roads.empty()) {
+                j.unknown = true;
+                j.why = fmt::format("the scenario has no road data to trace a line of communications from {} to {}{}", loc_name(rq.from),
+                                    loc_name(rq.to), rq.rule.empty() ? std::string() : fmt::format(" ({})", rq.rule));
+                continue;
+            }
+            if (!line_of_communications(side, rq.from, rq.to)) {
+                j.holds = false;
+                return j;
+            }
+            continue;
+        }
+        bool any_unit = false, ok = false;
+        for (const UnitState& us : units_) {
+            if (!has_role(us, rq.role)) continue;
+            any_unit = true;
+            for (RoleStatus st : rq.statuses) switch (st) {
+                    case RoleStatus::OnMap: ok |= us.status == UnitStatus::OnMap; break;
+                    case RoleStatus::Exited:
+                        ok |= us.status == UnitStatus::Exited && (rq.at.empty() || std::find(rq.at.begin(), rq.at.end(), us.exit_loc) != rq.at.end());
+                        break;
+                    case RoleStatus::Eliminated: ok |= us.status == UnitStatus::Eliminated; break;
+                    case RoleStatus::NeverEntered: ok |= us.status == UnitStatus::OffMap; break;
+                }
+        }
+        if (!any_unit) {
+            // No such unit in this game (setup custom without it): it never entered the map.
+            ok = std::find(rq.statuses.begin(), rq.statuses.end(), RoleStatus::NeverEntered) != rq.statuses.end();
+            const std::string n = fmt::format("no unit has role {} in this game: it is taken as never having entered the map", rq.role);
+            if (ok && std::find(noted_.begin(), noted_.end(), n) == noted_.end()) {  // said where it earns points
+                noted_.push_back(n);
+                notes_.push_back(fmt::format("{}: {}", pr.rule, n));
+            }
+        }
+        if (!ok) {
+            j.holds = false;
+            return j;
+        }
+    }
+    return j;
+}
+
+std::string Replay::unscored_note(const PointsRule& pr, const std::string& why) {
+    std::string n = fmt::format("{} ({}) not scored: {}; a scenario file that extends {} can add the map data", pr.rule, pr.what, why,
+                                s_.extends.empty() ? s_.id : s_.extends);
+    if (std::find(noted_.begin(), noted_.end(), n) == noted_.end()) {
+        noted_.push_back(n);
+        notes_.push_back(n);
+    }
+    return n;
+}
+
+// R2: a chain of road or trail steps from `from` to `to`, both included, none of whose hexes holds
+// an enemy unit. Zones of control do not matter.
+bool Replay::line_of_communications(SideId side, LocId from, LocId to) const {
+    if (from == kNoLoc || to == kNoLoc || enemy_in(from, side) || enemy_in(to, side)) return false;
+    std::vector<std::uint8_t> seen(s_.map.size(), 0);
+    std::vector<LocId> queue{from};
+    seen[static_cast<std::size_t>(from)] = 1;
+    for (std::size_t q = 0; q < queue.size(); ++q) {
+        const LocId h = queue[q];
+        if (h == to) return true;
+        for (LocId n : road_adj_[static_cast<std::size_t>(h)])
+            if (!seen[static_cast<std::size_t>(n)] && !enemy_in(n, side)) {
+                seen[static_cast<std::size_t>(n)] = 1;
+                queue.push_back(n);
+            }
+    }
+    return false;
+}
+
+// Marks the hexes of every road that leaves the map where the rule says; false when none does.
+bool Replay::road_hex_leaving(const PointsRule& pr, std::vector<std::uint8_t>& target) const {
+    target.assign(s_.map.size(), 0);
+    bool any = false;
+    for (const Road& road : s_.roads) {
+        const bool leaves = std::any_of(road.leaves.begin(), road.leaves.end(), [&](const LeavesAt& la) {
+            return std::find(pr.to_roads_leaving_at.begin(), pr.to_roads_leaving_at.end(), la.hex) != pr.to_roads_leaving_at.end() ||
+                   std::find(pr.to_roads_leaving_edge.begin(), pr.to_roads_leaving_edge.end(), la.edge) != pr.to_roads_leaving_edge.end();
+        });
+        if (!leaves) continue;
+        any = true;
+        for (LocId h : road.hexes) target[static_cast<std::size_t>(h)] = 1;
+    }
+    return any;
+}
+
+// 14.51/14.52 (C3) and 21.22 (R3): the units of one side on the map at the end that cannot reach a
+// hex of a road leaving the map where the rule says. One search from those road hexes outwards.
+bool Replay::trace_item(const PointsRule& pr, SideId side, std::int64_t v, ScoreItem& it) {
+    const SideId tracer = pr.units_of != kNoSide ? pr.units_of : s_.enemy_of(side);
+    std::string to;
+    if (!pr.to_roads_leaving_at.empty()) {
+        std::vector<std::string_view> at;
+        for (LocId l : pr.to_roads_leaving_at) at.push_back(loc_name(l));
+        to = fmt::format("a road leaving the map at {}", fmt::join(at, " or "));
+    } else {
+        std::vector<std::string_view> e;
+        for (Edge x : pr.to_roads_leaving_edge) e.push_back(edge_name(x));
+        to = fmt::format("a road leaving the map by the {} edge", fmt::join(e, " or "));
+    }
+    std::vector<std::uint8_t> target;
+    if (!road_hex_leaving(pr, target)) {
+        unscored_note(pr, fmt::format("the scenario's map data has no {}", to.substr(2)));
+        return false;
+    }
+    auto blocked = [&](LocId h) {
+        if (enemy_in(h, tracer)) return true;
+        return pr.zoc == TraceZoc::BlocksUnlessFriendly && enemy_zoc(h, tracer) && occ(h, tracer) == 0;
+    };
+    std::vector<std::int32_t> dist(s_.map.size(), -1);
+    std::vector<LocId> queue;
+    for (std::size_t h = 0; h < target.size(); ++h)
+        if (target[h] && !blocked(static_cast<LocId>(h))) {
+            dist[h] = 0;
+            queue.push_back(static_cast<LocId>(h));
+        }
+    for (std::size_t q = 0; q < queue.size(); ++q) {
+        const LocId h = queue[q];
+        const std::int32_t d = dist[static_cast<std::size_t>(h)];
+        if (pr.max_length > 0 && d >= pr.max_length) continue;
+        for (LocId n : s_.map.neighbours(h))
+            if (dist[static_cast<std::size_t>(n)] < 0 && !blocked(n)) {
+                dist[static_cast<std::size_t>(n)] = d + 1;
+                queue.push_back(n);
+            }
+    }
+    std::int64_t sp = 0;
+    std::vector<std::string_view> cut;
+    for (const UnitState& us : units_) {
+        if (us.side != tracer || us.status != UnitStatus::OnMap || us.strength <= 0) continue;
+        const std::size_t h0 = static_cast<std::size_t>(us.loc);
+        bool ok = target[h0] || dist[h0] >= 0;
+        for (LocId n : s_.map.neighbours(us.loc))
+            ok = ok || (dist[static_cast<std::size_t>(n)] >= 0 && (pr.max_length == 0 || dist[static_cast<std::size_t>(n)] + 1 <= pr.max_length));
+        if (ok) continue;
+        sp = add_sat(sp, us.strength);
+        cut.push_back(us.name);
+    }
+    if (sp == 0) return false;
+    it.points = mul_sat(sp, v);
+    it.what = fmt::format("{} {} SP that cannot trace to {}{}: {} x{}", sp, side_name(tracer), to,
+                          pr.max_length > 0 ? fmt::format(" within {} hexes", pr.max_length) : std::string(), fmt::join(cut, ", "), v);
+    return true;
+}
 
 std::int64_t Replay::elimination_points(SideId side) const {
     if (side == kNoSide) return 0;
@@ -886,6 +1282,17 @@ void Replay::build_scores(bool final_scoring) {
             }
             ScoreItem it;
             it.rule = pr.rule;
+            const bool at_end_only = pr.when == When::End || pr.kind == PointsKind::Occupation || pr.kind == PointsKind::Trace;
+            if (at_end_only && !final_scoring) continue;
+            if (!pr.requires_.empty()) {
+                const bool could_score = pr.kind != PointsKind::Exit || counts_[i * nsides_ + s] > 0;
+                const Judged j = requires_hold(pr, side);
+                if (!j.holds) continue;
+                if (j.unknown) {
+                    if (could_score) unscored_note(pr, j.why);
+                    continue;
+                }
+            }
             switch (pr.kind) {
                 case PointsKind::Start:
                     if (pr.side != side) continue;
@@ -903,7 +1310,30 @@ void Replay::build_scores(bool final_scoring) {
                     const std::int64_t n = counts_[i * nsides_ + s];
                     if (n == 0) continue;
                     it.points = mul_sat(n, *v);
-                    it.what = fmt::format("{} {} SP exited x{}", n, side_name(side), *v);
+                    std::string from;
+                    for (LocId l : pr.locs) from += (from.empty() ? " from " : " or ") + s_.map.name(l);
+                    it.what = fmt::format("{} {} {} exited{} x{}", n, side_name(side), pr.per_unit ? (n == 1 ? "unit" : "units") : "SP", from, *v);
+                    break;
+                }
+                case PointsKind::Bonus:
+                    if (pr.side != side) continue;
+                    it.points = *v;
+                    it.what = pr.what;
+                    break;
+                case PointsKind::Trace:
+                    if (pr.side != side) continue;
+                    if (!trace_item(pr, side, *v, it)) continue;
+                    break;
+                case PointsKind::ExitLead: {
+                    if (pr.side != side) continue;
+                    const std::int64_t n = counts_[i * nsides_ + s];
+                    if (n == 0) continue;
+                    it.points = mul_sat(n, *v);
+                    std::vector<std::string> turns;
+                    for (const auto& [t, x] : lead_log_[i]) turns.push_back(fmt::format("turn {}: {}", t, x));
+                    it.what = fmt::format("{} exited {}units beyond the {} count, summed at the end of each {} player-turn ({}) x{}", n,
+                                          pr.unit_types.empty() ? std::string() : fmt::format("{} ", fmt::join(pr.unit_types, "/")),
+                                          side_name(s_.enemy_of(side)), side_name(pr.each_turn_of), fmt::join(turns, ", "), *v);
                     break;
                 }
                 case PointsKind::Occupation: {
@@ -935,6 +1365,10 @@ void Replay::decide() {
     if (over_ == Over::No && last_player_turn_begun() && turn_ == s_.turns)
         game_over(Over::LastTurn, last_applied_line_, fmt::format("end of game-turn {}", s_.turns));
     const bool final_scoring = over_ == Over::LastTurn || over_ == Over::EndRecord;
+    if (final_scoring) {
+        end_of_phase();
+        lead_checks(false, true);
+    }
     build_scores(final_scoring);
     if (over_ == Over::No) {
         rep_.complete = false;
@@ -968,9 +1402,38 @@ void Replay::decide() {
             return;
         default: break;
     }
+    if (s_.end_victory == EndVictory::Levels && s_.levels) {
+        level_verdict(*s_.levels);
+        return;
+    }
     // HigherTotal (17.0, M5): the side with more points wins; equal totals are a draw.
     const SideId best = leader();
     v.winner = best == kNoSide ? std::string("draw") : std::string(side_name(best));
+}
+
+// 14.5 (C2): the first level whose bound the ratio meets, compared exactly: a:b >= n:d is a*d >= n*b.
+void Replay::level_verdict(const Levels& lv) {
+    __int128 a = totals_[static_cast<std::size_t>(lv.num_side)], b = totals_[static_cast<std::size_t>(lv.den_side)];
+    const bool both_zero = a == 0 && b == 0;
+    if (both_zero) {
+        a = lv.zero_num;
+        b = lv.zero_den;
+    }
+    for (const VictoryLevel& l : lv.levels) {
+        const __int128 lhs = a * l.den, rhs = static_cast<__int128>(l.num) * b;
+        const bool match = l.test == LevelTest::Otherwise || (l.test == LevelTest::AtLeast ? lhs >= rhs : lhs > rhs);
+        if (!match) continue;
+        rep_.result.winner = l.winner == kNoSide ? std::string("draw") : std::string(side_name(l.winner));
+        rep_.result.level = l.name;
+        const char* test = l.test == LevelTest::AtLeast ? "at least " : l.test == LevelTest::Above ? "above " : "";
+        notes_.push_back(fmt::format("{}: {} {} to {} {}{}: {} {}{}", lv.rule, side_name(lv.num_side), totals_[static_cast<std::size_t>(lv.num_side)],
+                                     side_name(lv.den_side), totals_[static_cast<std::size_t>(lv.den_side)],
+                                     both_zero ? fmt::format(" (both 0, taken as {}:{})", lv.zero_num, lv.zero_den) : std::string(),
+                                     rep_.result.winner ? *rep_.result.winner : "", l.name,
+                                     l.test == LevelTest::Otherwise ? std::string(" (no higher level reached)")
+                                                                    : fmt::format(" (ratio {}{}:{})", test, l.num, l.den)));
+        return;
+    }
 }
 
 void Replay::judge_claims() {

@@ -68,13 +68,85 @@ struct InitialHold {
     SideId side = kNoSide;
 };
 
+// A road or trail of the map: a chain of adjacent hexes. Roads meet (a junction) where they share
+// a hex. A step between two hexes follows a road when they are consecutive in some road's chain.
+struct LeavesAt {
+    LocId hex = kNoLoc;   // a hex of the road on the map's edge
+    Edge edge = Edge::North;  // the edge it leaves by
+};
+struct Road {
+    std::string name;
+    bool trail = false;
+    std::vector<LocId> hexes;      // in order; consecutive hexes are adjacent
+    std::vector<LeavesAt> leaves;  // where the road leaves the map (none: it stays on the map)
+};
+
+// Zones of control: each unit of combat strength > 0 on the map controls its neighbours. A unit
+// that enters an enemy-controlled hex stops there for the rest of the phase (`zoc` otherwise).
+struct ZonesOfControl {
+    bool enabled = false;
+    std::string rule;
+};
+
+// At most `limit` units of one side in a location at the end of a phase (not at setup).
+struct Stacking {
+    std::int32_t limit = 0;  // 0: no limit
+    std::string rule;
+};
+
+// A published arrival: `side`'s reinforcements enter on `turn` at `at`.
+struct Arrival {
+    SideId side = kNoSide;
+    std::int32_t turn = 0;
+    LocId at = kNoLoc;
+};
+
+struct Reinforcements {
+    bool declared = false;
+    std::string rule;           // cited by reinforcement-early / -location / -late (14.33)
+    std::string schedule_rule;  // cited when a unit's enters/enters-at is not a published arrival (14.34)
+    std::vector<Arrival> schedule;  // empty: any turn and hex a unit declares
+    // A reinforcement due on or before this turn must enter on its turn (`reinforcement-late`);
+    // after it, entering later than scheduled is allowed (C6). 0: always allowed.
+    std::int32_t optional_after_turn = 0;
+    // Per side (index = SideId): the edges where a late reinforcement may enter instead of its
+    // scheduled hex, on a road hex of those edges (C6). Empty for a side: only its own hex.
+    std::vector<std::vector<Edge>> alternate_edges;
+};
+
 // Victory points, each item citing its rule.
 enum class PointsKind : std::uint8_t {
     Start,        // `points` to `side` at the start (17.3: the Confederates' 4 points)
     Elimination,  // `per_sp` x enemy combat SP eliminated, to `side` (kNoSide: each side)
     Exit,         // `per_sp` x own SP exited (from `locs` when non-empty), to `side` (kNoSide: each side)
     Occupation,   // `per_hex` for each of `locs` the side holds at the game's end (kNoSide: each side)
+    Bonus,        // `value` to `side` when its conditions hold (21.11 supply wagon, 21.12 train bonuses)
+    Trace,        // `value` per SP of each unit of `units_of` on the map at the end that cannot trace (14.51, 21.22)
+    ExitLead,     // at the end of each player-turn of `each_turn_of`: `value` x (own exited units of
+                  // `unit_types` - the enemy's), when positive (14.53)
 };
+
+// A condition on a points rule (all of a rule's conditions must hold).
+enum class RequireKind : std::uint8_t {
+    Role,  // a unit with `role` has one of `statuses` (exited: at one of `at`, when given)
+    Line,  // the scoring side has a line of communications from `from` to `to` along roads (21.21, R2)
+};
+enum class RoleStatus : std::uint8_t { OnMap, Exited, Eliminated, NeverEntered };
+struct Require {
+    RequireKind kind = RequireKind::Role;
+    std::string role;                    // "train"
+    std::vector<RoleStatus> statuses;    // any of them
+    std::vector<LocId> at;               // Exited: where (empty: anywhere)
+    LocId from = kNoLoc, to = kNoLoc;    // Line
+    std::string rule;                    // "21.21": cited when the map data to judge it is missing
+};
+
+enum class TraceZoc : std::uint8_t {
+    Ignored,              // enemy zones of control do not matter (21.22, R3)
+    BlocksUnlessFriendly, // a hex in an enemy ZOC may be entered only if a friendly unit stands there (C3)
+};
+
+enum class When : std::uint8_t { Play, End };  // scored as play goes, or only at the game's end
 
 struct PointsRule {
     PointsKind kind = PointsKind::Start;
@@ -83,6 +155,33 @@ struct PointsRule {
     std::vector<LocId> locs;    // Exit: exit hexes that count (empty: all); Occupation: the hexes
     std::string rule;           // "17.11"
     std::string what;           // short description for the report ("starting points for a previous exit")
+    bool per_unit = false;      // Exit: value per unit exited instead of per SP (21.12 item 1)
+    When when = When::Play;     // End: left out of provisional standings (Occupation, Trace: always End)
+    std::vector<Require> requires_;
+    // Trace:
+    SideId units_of = kNoSide;         // whose units trace (kNoSide: the enemy of `side`)
+    std::vector<LocId> to_roads_leaving_at;  // target: any hex of a road that leaves the map at one of these
+    std::vector<Edge> to_roads_leaving_edge; // ... or by one of these edges
+    std::int32_t max_length = 0;       // steps; 0: any length
+    TraceZoc zoc = TraceZoc::Ignored;
+    // ExitLead:
+    std::vector<std::string> unit_types;  // which exited units count (empty: all)
+    SideId each_turn_of = kNoSide;        // scored at the end of each of this side's player-turns
+};
+
+// Victory levels by the ratio of two sides' points (14.5, C2), exact by cross-multiplication.
+enum class LevelTest : std::uint8_t { AtLeast, Above, Otherwise };
+struct VictoryLevel {
+    SideId winner = kNoSide;
+    std::string name;  // "Decisive"
+    LevelTest test = LevelTest::Otherwise;
+    std::int64_t num = 1, den = 1;  // the ratio a:b compared with
+};
+struct Levels {
+    SideId num_side = kNoSide, den_side = kNoSide;  // ratio num_side points : den_side points
+    std::int64_t zero_num = 1, zero_den = 1;        // both totals 0 count as this ratio (C2: 1:1)
+    std::vector<VictoryLevel> levels;                // first that matches; the last is Otherwise
+    std::string rule;
 };
 
 // The automatic-victory test (Marye's Heights 17.0, ruling M1): after the last record of
@@ -99,11 +198,13 @@ struct AutomaticVictory {
 
 enum class EndVictory : std::uint8_t {
     HigherTotal,  // the side with more points wins; equal totals: a draw
+    Levels,       // the victory level table (Scenario::levels) gives winner and level
 };
 
 struct Exits {
     bool allowed = false;
-    std::vector<LocId> locs;        // allowed exit hexes (empty with allowed: any map-edge hex)
+    std::vector<LocId> locs;        // allowed exit hexes (empty with allowed and no edges: any map-edge hex)
+    std::vector<Edge> edges;        // also any hex on these edges (14.4: east or south)
     std::vector<std::string> unit_types;  // empty: any type may exit
     PhaseKind phase = PhaseKind::Movement;  // only in the side's own phase of this kind
     std::string rule;
@@ -134,6 +235,14 @@ struct Scenario {
     std::optional<AutomaticVictory> automatic;
     EndVictory end_victory = EndVictory::HigherTotal;
     std::string end_rule;         // "17.0"
+    std::optional<Levels> levels; // with EndVictory::Levels
+    std::vector<Road> roads;      // map data; empty: not known (traces that need it are not scored)
+    ZonesOfControl zoc;
+    Stacking stacking;
+    Reinforcements reinforcements;
+    std::vector<std::int32_t> night_turns;  // recorded (Road to Richmond 14.22); shown in positions
+    std::string night_rule;
+    std::string extends;          // the built-in scenario this one extends ("" none)
     std::vector<ParamDef> params;
     std::vector<RulingDef> rulings;
 
