@@ -559,3 +559,12 @@ TEST(BlueAndGray, Stacking_TwoUnitsAtTheEndOfAPhase) {
     EXPECT_EQ(count_code(r, "stacking"), 1) << "three at setup (0505) are not judged: " << dump(r);
     EXPECT_TRUE(has(r, "stacking", 16)) << dump(r);
 }
+
+TEST(CemeteryHill, Rule_14_53_ASaveWithoutItsLogSaysTheAwardCannotBeComputed) {
+    const std::string save =
+        "<?xml version=\"1.0\"?>\n<referee-save format=\"1\" scenario=\"cemetery-hill\">\n<snapshot turn=\"15\">\n</snapshot>\n</referee-save>\n";
+    const Report r = check_text(save, "save.xml", {});
+    bool said = false;
+    for (const auto& n : r.rulings) said = said || (n.find("14.53") != std::string::npos && n.find("no log") != std::string::npos);
+    EXPECT_TRUE(said);
+}

@@ -164,7 +164,7 @@ private:
     Judged requires_hold(const PointsRule& pr, SideId side);
     bool line_of_communications(SideId side, LocId from, LocId to) const;
     bool road_hex_leaving(const PointsRule& pr, std::vector<std::uint8_t>& target) const;
-    std::string unscored_note(const PointsRule& pr, const std::string& why);
+    std::string unscored_note(const PointsRule& pr, const std::string& why, bool map_data = true);
     bool trace_item(const PointsRule& pr, SideId side, std::int64_t v, ScoreItem& it);
     std::int64_t elimination_points(SideId side) const;
     SideId leader() const;  // the side with the highest total; kNoSide when the highest is shared
@@ -1129,9 +1129,9 @@ Replay::Judged Replay::requires_hold(const PointsRule& pr, SideId side) {
     return j;
 }
 
-std::string Replay::unscored_note(const PointsRule& pr, const std::string& why) {
-    std::string n = fmt::format("{} ({}) not scored: {}; a scenario file that extends {} can add the map data", pr.rule, pr.what, why,
-                                s_.extends.empty() ? s_.id : s_.extends);
+std::string Replay::unscored_note(const PointsRule& pr, const std::string& why, bool map_data) {
+    std::string n = fmt::format("{} ({}) not scored: {}", pr.rule, pr.what, why);
+    if (map_data) n += fmt::format("; a scenario file that extends {} can add the map data", s_.extends.empty() ? s_.id : s_.extends);
     if (std::find(noted_.begin(), noted_.end(), n) == noted_.end()) {
         noted_.push_back(n);
         notes_.push_back(n);
@@ -1589,6 +1589,13 @@ void Replay::judge_snapshot_alone() {
         }
     }
     const bool at_end = turn_ >= s_.turns;
+    // Awards made at the end of each player-turn (14.53) accumulate over the game's history, which
+    // a snapshot without its log does not have.
+    for (const auto& pr : s_.points)
+        if (pr.kind == PointsKind::ExitLead)
+            unscored_note(pr, fmt::format("it accumulates at the end of each {} player-turn, and the save has no log to replay",
+                                          side_name(pr.each_turn_of)),
+                          false);
     build_scores(at_end);
     std::vector<std::string> taken;
     for (const auto& sc : sn.scores) {
