@@ -568,3 +568,44 @@ TEST(CemeteryHill, Rule_14_53_ASaveWithoutItsLogSaysTheAwardCannotBeComputed) {
     for (const auto& n : r.rulings) said = said || (n.find("14.53") != std::string::npos && n.find("no log") != std::string::npos);
     EXPECT_TRUE(said);
 }
+
+TEST(RoadToRichmond, Rule_21_0_TheHigherTotalWins) {
+    const Report r = check(rtr("unit U Union infantry 2 at 1010\nunit C Confederate infantry 3 at 1212\n"
+                               "unit Train Union train 0 at 1111 role train\n",
+                               "", "", "phase Union combat\neliminate C\neliminate U\n"));
+    ASSERT_EQ(total(r, "Union"), 3) << dump(r);
+    ASSERT_EQ(total(r, "Confederate"), 2) << dump(r);
+    EXPECT_EQ(r.result.winner, std::optional<std::string>("Union"));
+    EXPECT_FALSE(r.result.level) << "Road to Richmond has no victory levels";
+}
+
+TEST(CemeteryHill, Rule_14_2_UnitsSetUpByTheGameStandWhereDeclared) {
+    // The built-in scenario has no set-up (it is printed on the map): the game's unit records are it.
+    const Report r = check("game cemetery-hill\nunit A Union infantry 3 at 1010\nturn 1\nturn 2\nphase Union movement\nmove A 1010 1011\n"
+                           "move B 1010 1011\n");
+    EXPECT_EQ(count_code(r, "path-start"), 0);
+    EXPECT_TRUE(has(r, "unknown-unit", 7)) << dump(r);
+}
+
+TEST(CemeteryHill, Rule_14_3_ReinforcementsEnterInTheirSidesMovementPhase) {
+    const std::string units = "unit R Union infantry 4 enters 2 at 0127\n";
+    auto combat = [](int t, const std::string& s) { return t == 2 && s == "Union" ? std::string("enter R 0127\n") : std::string(); };
+    const Report r = check(ch_game(units, nothing, combat, 2));
+    EXPECT_EQ(count_code(r, "wrong-phase"), 1) << dump(r);
+    auto conf = [](int t, const std::string& s) { return t == 2 && s == "Confederate" ? std::string("enter R 0127\n") : std::string(); };
+    EXPECT_EQ(count_code(check(ch_game(units, conf, nothing, 2)), "not-phasing"), 1);
+}
+
+TEST(CemeteryHill, Rule_14_4_AnExitedUnitMayNotReturn) {
+    const std::string units = "unit Cav Union cavalry 2 at 2110\n";
+    auto move = [](int t, const std::string& s) {
+        if (s != "Union") return std::string();
+        if (t == 2) return std::string("exit Cav 2110\n");
+        if (t == 3) return std::string("enter Cav 2110\n");
+        return std::string();
+    };
+    const Report r = check(ch_game(units, move, nothing, 3));
+    EXPECT_EQ(count_code(r, "reentry"), 1) << dump(r);
+    EXPECT_EQ(count_code(r, "exit-unit-type"), 0);
+    EXPECT_EQ(item(r, "Confederate", "14.51"), 0) << "an exited unit is not counted as destroyed";
+}
