@@ -609,3 +609,28 @@ TEST(CemeteryHill, Rule_14_4_AnExitedUnitMayNotReturn) {
     EXPECT_EQ(count_code(r, "exit-unit-type"), 0);
     EXPECT_EQ(item(r, "Confederate", "14.51"), 0) << "an exited unit is not counted as destroyed";
 }
+
+TEST(BlueAndGray, ZonesOfControl_NoExitAfterStoppingInOne) {
+    // A reaches 1528, next to C at 1628, and must stop: leaving the map is moving on. The exit is
+    // a zoc violation and scores nothing (21.12 item 1).
+    const Report r = check(rtr("unit A Union infantry 5 at 1526\nunit C Confederate infantry 3 at 1628\n" + kTrain, "",
+                               "move A 1526 1527 1528\nexit A 1528\n"));
+    EXPECT_EQ(count_code(r, "zoc"), 1) << dump(r);
+    EXPECT_EQ(item(r, "Union", "21.12 item 1"), 0) << dump(r);
+}
+
+TEST(RoadToRichmond, RetreatOffTheMapWithoutARuleIsAnEliminationAndSaid) {
+    const Report r = check(rtr("unit A Union infantry 5 at 1528\nunit C Confederate infantry 3 at 1010\n" + kTrain, "", "",
+                               "phase Union combat\nretreat A 1528 off\n"));
+    EXPECT_EQ(item(r, "Confederate", "21.11 item 1"), 5) << dump(r);
+    EXPECT_TRUE(ruling_mentions(r, "no rule of Road to Richmond covers a retreat off the map")) << dump(r);
+}
+
+TEST(RoadToRichmond, Rule_21_21_ACutLineIsExplained) {
+    const Report r = check(rtr("unit X Union infantry 5 at 0117\nunit C Confederate infantry 1 at 1525\n" + kTrain, "",
+                               "enter Train 1528\nexit Train 1528\nexit X 0117\n"),
+                           kRtrTest);
+    EXPECT_TRUE(ruling_mentions(r, "21.12 item 2 (Union combat SP exited at 0117) scores nothing: 5 Union SP exited, but there is no Union "
+                                   "line of communications from 0117 to 1528 (21.21)"))
+        << dump(r);
+}

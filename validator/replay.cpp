@@ -160,7 +160,7 @@ private:
     void game_over(Over why, std::uint32_t line, std::string decided);
 
     // --- scores ---
-    struct Judged { bool holds = true; bool unknown = false; std::string why; };  // a condition of a points rule
+    struct Judged { bool holds = true; bool unknown = false; bool line_failed = false; std::string why; };  // a points rule's conditions
     Judged requires_hold(const PointsRule& pr, SideId side);
     bool line_of_communications(SideId side, LocId from, LocId to) const;
     bool road_hex_leaving(const PointsRule& pr, std::vector<std::uint8_t>& target) const;
@@ -197,6 +197,7 @@ private:
     std::vector<std::int32_t> lead_fired_;          // per points rule: last turn a 14.53-style award was made
     std::vector<std::vector<std::pair<std::int32_t, std::int64_t>>> lead_log_;
     std::vector<std::string> noted_;                // "not scored" notes already given
+    bool retreat_noted_ = false;
     std::vector<std::pair<std::string, std::string>> params_;  // effective values
     std::vector<std::uint32_t> param_line_;
     std::vector<SequenceStep> sequence_;
@@ -587,6 +588,12 @@ void Replay::do_path(const Record& r) {
         if (s_.retreat_off_map == RetreatOffMap::Forbidden)
             violation("retreat-off-map", r, s_.retreat_rule,
                       fmt::format("{} retreats off the map from {}: the rules forbid it; treated as eliminated", us.name, loc_name(path_.back())));
+        if (s_.retreat_rule.empty() && !retreat_noted_) {
+            retreat_noted_ = true;
+            notes_.push_back(fmt::format("no rule of {} covers a retreat off the map: {} (line {}) is treated as eliminated, and its SP score "
+                                         "for the enemy",
+                                         s_.title, us.name, r.line));
+        }
         eliminated(u, us.strength);  // M3 / C5: eliminated, and scored as such
     }
 }
@@ -785,6 +792,9 @@ void Replay::do_exit(const Record& r) {
         std::none_of(ex.unit_types.begin(), ex.unit_types.end(), [&](const std::string& t) { return iequals(t, us.type); }))
         violation("exit-unit-type", r, ex.rule, fmt::format("{} ({}) exits at {}: only {} may exit the map", us.name, us.type, loc_name(l), fmt::join(ex.unit_types, ", ")));
     check_phase(r, ex.phase, "an exit", us.side, true, ex.rule);
+    if (s_.zoc.enabled && us.zoc_stop == phase_serial_)  // leaving the map is moving on
+        violation("zoc", r, s_.zoc.rule,
+                  fmt::format("{} entered an enemy zone of control at {} in this phase and may not move on off the map", us.name, loc_name(l)));
     leave(u);
     us.status = UnitStatus::Exited;
     us.exit_loc = l;
@@ -1095,6 +1105,9 @@ Replay::Judged Replay::requires_hold(const PointsRule& pr, SideId side) {
             }
             if (!line_of_communications(side, rq.from, rq.to)) {
                 j.holds = false;
+                j.line_failed = true;
+                j.why = fmt::format("there is no {} line of communications from {} to {}{}", side_name(side), loc_name(rq.from), loc_name(rq.to),
+                                    rq.rule.empty() ? std::string() : fmt::format(" ({})", rq.rule));
                 return j;
             }
             continue;
@@ -1123,6 +1136,14 @@ Replay::Judged Replay::requires_hold(const PointsRule& pr, SideId side) {
         }
         if (!ok) {
             j.holds = false;
+            std::vector<std::string> want;
+            for (RoleStatus st : rq.statuses) {
+                const char* w = st == RoleStatus::OnMap ? "on the map" : st == RoleStatus::Exited ? "exited" : st == RoleStatus::Eliminated ? "eliminated" : "never entered";
+                std::string at;
+                for (LocId l : rq.at) at += (at.empty() ? " at " : " or ") + s_.map.name(l);
+                want.push_back(st == RoleStatus::Exited ? w + at : std::string(w));
+            }
+            j.why = fmt::format("the unit with role {} is not {}", rq.role, fmt::join(want, " or "));
             return j;
         }
     }
@@ -1287,7 +1308,18 @@ void Replay::build_scores(bool final_scoring) {
             if (!pr.requires_.empty()) {
                 const bool could_score = pr.kind != PointsKind::Exit || counts_[i * nsides_ + s] > 0;
                 const Judged j = requires_hold(pr, side);
-                if (!j.holds) continue;
+                if (!j.holds) {
+                    // A cut line is the one failed condition the rest of the report does not show.
+                    if (could_score && pr.kind == PointsKind::Exit && j.line_failed) {
+                        const std::string n = fmt::format("{} ({}) scores nothing: {} {} {} exited, but {}", pr.rule, pr.what,
+                                                          counts_[i * nsides_ + s], side_name(side), pr.per_unit ? "units" : "SP", j.why);
+                        if (std::find(noted_.begin(), noted_.end(), n) == noted_.end()) {
+                            noted_.push_back(n);
+                            notes_.push_back(n);
+                        }
+                    }
+                    continue;
+                }
                 if (j.unknown) {
                     if (could_score) unscored_note(pr, j.why);
                     continue;
