@@ -634,3 +634,17 @@ TEST(RoadToRichmond, Rule_21_21_ACutLineIsExplained) {
                                    "line of communications from 0117 to 1528 (21.21)"))
         << dump(r);
 }
+
+TEST(CemeteryHill, Rule_14_53_AnIllegalExitCountsForNoSide) {
+    // A Confederate exit from the west edge (exit-location) earns no 14.53 award ...
+    const Report a = check("game cemetery-hill\nunit Jenkins Confederate cavalry 2 at 0110\nturn 1\nphase Confederate movement\n"
+                           "exit Jenkins 0110\nturn 2\nphase Union movement\nend\n");
+    EXPECT_EQ(count_code(a, "exit-location"), 1) << dump(a);
+    EXPECT_EQ(item(a, "Confederate", "14.53"), 0) << dump(a);
+    // ... and a Union exit in the combat phase (wrong-phase) does not cancel a legal Confederate one.
+    const Report b = check("game cemetery-hill\nunit Hampton Confederate cavalry 2 at 2110\nunit Gregg Union cavalry 2 at 2120\nturn 1\n"
+                           "phase Confederate movement\nexit Hampton 2110\nturn 2\nphase Union movement\nphase Union combat\nexit Gregg 2120\n"
+                           "phase Confederate movement\nend\n");
+    EXPECT_EQ(count_code(b, "wrong-phase"), 1) << dump(b);
+    EXPECT_EQ(item(b, "Confederate", "14.53"), 5) << dump(b);
+}

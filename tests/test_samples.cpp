@@ -70,4 +70,6 @@ TEST(Samples, EverySampleDirectoryHasGames) {
         return n;
     };
     EXPECT_GE(games("maryes-heights"), 6);
+    EXPECT_GE(games("road-to-richmond"), 5);
+    EXPECT_GE(games("cemetery-hill"), 5);
 }

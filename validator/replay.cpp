@@ -27,6 +27,7 @@ struct UnitState {
     LocId exit_loc = kNoLoc;
     std::uint32_t declared_line = 0;
     bool zoc_on = false;          // counted in the zones of control of its neighbours
+    bool exit_legal = false;      // exited without breaking an exit rule (only such exits score)
     std::uint32_t zoc_stop = 0;   // phase serial in which it entered an enemy zone of control
     std::vector<std::string_view> roles;
 };
@@ -750,7 +751,7 @@ void Replay::fire_lead(std::size_t i) {
     const SideId enemy = s_.enemy_of(pr.side);
     std::int64_t mine = 0, theirs = 0;
     for (const UnitState& us : units_) {
-        if (us.status != UnitStatus::Exited) continue;
+        if (us.status != UnitStatus::Exited || !us.exit_legal) continue;  // an illegal exit counts for no side
         if (!pr.unit_types.empty() &&
             std::none_of(pr.unit_types.begin(), pr.unit_types.end(), [&](const std::string& t) { return iequals(t, us.type); }))
             continue;
@@ -799,7 +800,8 @@ void Replay::do_exit(const Record& r) {
     us.status = UnitStatus::Exited;
     us.exit_loc = l;
     // The unit is off the map either way; an exit that broke an exit rule scores nothing.
-    if (rep_.violations.size() == before) score_exit(us);
+    us.exit_legal = rep_.violations.size() == before;
+    if (us.exit_legal) score_exit(us);
 }
 
 void Replay::do_loss(const Record& r) {
@@ -1603,7 +1605,10 @@ void Replay::judge_snapshot_alone() {
             if (where != kNoLoc) place(u, where);
             else us.status = UnitStatus::OffMap;
         }
-        if (st == UnitStatus::Exited) us.exit_loc = l;
+        if (st == UnitStatus::Exited) {
+            us.exit_loc = l;
+            us.exit_legal = true;  // the snapshot does not say how it left: taken as it stands
+        }
     }
     for (const auto& h : sn.holds) {
         const LocId l = loc_of(h.loc);
