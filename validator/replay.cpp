@@ -7,8 +7,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <map>
+#include <span>
 
 namespace referee {
 
@@ -39,6 +41,8 @@ const char* const kSequence = "move-log.md sequence records";
 const char* const kUnits = "move-log.md unit records";
 const char* const kAreas = "move-log.md area records";
 const char* const kSnapshot = "xml-save.md snapshot";
+
+constexpr std::array<Edge, 4> kAllEdges{Edge::North, Edge::South, Edge::East, Edge::West};
 
 enum class Over : std::uint8_t { No, Automatic, Concession, EndRecord, LastTurn };
 
@@ -151,7 +155,7 @@ private:
     void check_late_reinforcements(const Record& r);
     void check_schedule(const Record& r, const UnitState& us);
     void check_alternate_entry(const Record& r, const UnitState& us, LocId l);
-    bool on_any_edge(LocId l, const std::vector<Edge>& edges) const {
+    bool on_any_edge(LocId l, std::span<const Edge> edges) const {
         return std::any_of(edges.begin(), edges.end(), [&](Edge e) { return s_.map.on_edge(l, e); });
     }
     bool is_road_hex(LocId l) const { return !road_adj_.empty() && !road_adj_[static_cast<std::size_t>(l)].empty(); }
@@ -165,7 +169,8 @@ private:
     Judged requires_hold(const PointsRule& pr, SideId side);
     bool line_of_communications(SideId side, LocId from, LocId to) const;
     bool road_hex_leaving(const PointsRule& pr, std::vector<std::uint8_t>& target) const;
-    std::string unscored_note(const PointsRule& pr, const std::string& why, bool map_data = true);
+    void unscored_note(const PointsRule& pr, const std::string& why, bool map_data = true);
+    bool first_time(const std::string& key);  // true once per key: a note said once per report
     bool trace_item(const PointsRule& pr, SideId side, std::int64_t v, ScoreItem& it);
     std::int64_t elimination_points(SideId side) const;
     SideId leader() const;  // the side with the highest total; kNoSide when the highest is shared
@@ -197,8 +202,7 @@ private:
     std::uint32_t cur_line_ = 0;
     std::vector<std::int32_t> lead_fired_;          // per points rule: last turn a 14.53-style award was made
     std::vector<std::vector<std::pair<std::int32_t, std::int64_t>>> lead_log_;
-    std::vector<std::string> noted_;                // "not scored" notes already given
-    bool retreat_noted_ = false;
+    std::vector<std::string> noted_;                // keys of the notes already given (first_time)
     std::vector<std::pair<std::string, std::string>> params_;  // effective values
     std::vector<std::uint32_t> param_line_;
     std::vector<SequenceStep> sequence_;
@@ -260,18 +264,13 @@ void Replay::input_error(const char* code, std::uint32_t line, std::uint32_t col
 
 std::string Replay::where_now() const {
     if (turn_ == 0) return "before the first turn";
-    if (std::find(s_.night_turns.begin(), s_.night_turns.end(), turn_) != s_.night_turns.end()) {
-        if (step_ < 0) return fmt::format("game-turn {} (night)", turn_);
-        const auto& st = sequence_[static_cast<std::size_t>(step_)];
-        const auto& ph = s_.phases[static_cast<std::size_t>(st.phase)].name;
-        return st.side == kNoSide ? fmt::format("game-turn {} (night), {} phase", turn_, ph)
-                                  : fmt::format("game-turn {} (night), {} {}", turn_, side_name(st.side), ph);
-    }
-    if (step_ < 0) return fmt::format("game-turn {}", turn_);
+    const bool night = std::find(s_.night_turns.begin(), s_.night_turns.end(), turn_) != s_.night_turns.end();
+    const std::string turn = fmt::format("game-turn {}{}", turn_, night ? " (night)" : "");
+    if (step_ < 0) return turn;
     const auto& st = sequence_[static_cast<std::size_t>(step_)];
     const auto& ph = s_.phases[static_cast<std::size_t>(st.phase)].name;
-    if (st.side == kNoSide) return fmt::format("game-turn {}, {} phase", turn_, ph);
-    return fmt::format("game-turn {}, {} {}", turn_, side_name(st.side), ph);
+    if (st.side == kNoSide) return fmt::format("{}, {} phase", turn, ph);
+    return fmt::format("{}, {} {}", turn, side_name(st.side), ph);
 }
 
 std::optional<std::int64_t> Replay::value(const Value& v) const {
@@ -589,8 +588,7 @@ void Replay::do_path(const Record& r) {
         if (s_.retreat_off_map == RetreatOffMap::Forbidden)
             violation("retreat-off-map", r, s_.retreat_rule,
                       fmt::format("{} retreats off the map from {}: the rules forbid it; treated as eliminated", us.name, loc_name(path_.back())));
-        if (s_.retreat_rule.empty() && !retreat_noted_) {
-            retreat_noted_ = true;
+        if (s_.retreat_rule.empty() && first_time("retreat off the map")) {
             notes_.push_back(fmt::format("no rule of {} covers a retreat off the map: {} (line {}) is treated as eliminated, and its SP score "
                                          "for the enemy",
                                          s_.title, us.name, r.line));
@@ -780,7 +778,7 @@ void Replay::do_exit(const Record& r) {
     if (!ex.allowed) {
         violation("exit-location", r, ex.rule, fmt::format("{} exits at {}: the scenario allows no exits", us.name, loc_name(l)));
     } else if (ex.locs.empty() && ex.edges.empty()
-                   ? !on_any_edge(l, {Edge::North, Edge::South, Edge::East, Edge::West})
+                   ? !on_any_edge(l, kAllEdges)
                    : std::find(ex.locs.begin(), ex.locs.end(), l) == ex.locs.end() && !on_any_edge(l, ex.edges)) {
         std::string allowed;
         for (LocId x : ex.locs) allowed += (allowed.empty() ? "" : ", ") + s_.map.name(x);
@@ -1131,10 +1129,7 @@ Replay::Judged Replay::requires_hold(const PointsRule& pr, SideId side) {
             // No such unit in this game (setup custom without it): it never entered the map.
             ok = std::find(rq.statuses.begin(), rq.statuses.end(), RoleStatus::NeverEntered) != rq.statuses.end();
             const std::string n = fmt::format("no unit has role {} in this game: it is taken as never having entered the map", rq.role);
-            if (ok && std::find(noted_.begin(), noted_.end(), n) == noted_.end()) {  // said where it earns points
-                noted_.push_back(n);
-                notes_.push_back(fmt::format("{}: {}", pr.rule, n));
-            }
+            if (ok && first_time(n)) notes_.push_back(fmt::format("{}: {}", pr.rule, n));  // said where it earns points
         }
         if (!ok) {
             j.holds = false;
@@ -1152,14 +1147,16 @@ Replay::Judged Replay::requires_hold(const PointsRule& pr, SideId side) {
     return j;
 }
 
-std::string Replay::unscored_note(const PointsRule& pr, const std::string& why, bool map_data) {
+bool Replay::first_time(const std::string& key) {
+    if (std::find(noted_.begin(), noted_.end(), key) != noted_.end()) return false;
+    noted_.push_back(key);
+    return true;
+}
+
+void Replay::unscored_note(const PointsRule& pr, const std::string& why, bool map_data) {
     std::string n = fmt::format("{} ({}) not scored: {}", pr.rule, pr.what, why);
     if (map_data) n += fmt::format("; a scenario file that extends {} can add the map data", s_.extends.empty() ? s_.id : s_.extends);
-    if (std::find(noted_.begin(), noted_.end(), n) == noted_.end()) {
-        noted_.push_back(n);
-        notes_.push_back(n);
-    }
-    return n;
+    if (first_time(n)) notes_.push_back(std::move(n));
 }
 
 // R2: a chain of road or trail steps from `from` to `to`, both included, none of whose hexes holds
@@ -1313,12 +1310,9 @@ void Replay::build_scores(bool final_scoring) {
                 if (!j.holds) {
                     // A cut line is the one failed condition the rest of the report does not show.
                     if (could_score && pr.kind == PointsKind::Exit && j.line_failed) {
-                        const std::string n = fmt::format("{} ({}) scores nothing: {} {} {} exited, but {}", pr.rule, pr.what,
-                                                          counts_[i * nsides_ + s], side_name(side), pr.per_unit ? "units" : "SP", j.why);
-                        if (std::find(noted_.begin(), noted_.end(), n) == noted_.end()) {
-                            noted_.push_back(n);
-                            notes_.push_back(n);
-                        }
+                        std::string n = fmt::format("{} ({}) scores nothing: {} {} {} exited, but {}", pr.rule, pr.what,
+                                                    counts_[i * nsides_ + s], side_name(side), pr.per_unit ? "units" : "SP", j.why);
+                        if (first_time(n)) notes_.push_back(std::move(n));
                     }
                     continue;
                 }
