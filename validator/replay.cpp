@@ -193,6 +193,7 @@ private:
     std::vector<UnitState> units_;
     std::vector<std::int64_t> occupants_;
     std::vector<SideId> last_mover_;
+    bool track_zoc_ = false;                        // zones of control are in the rules or a trace
     std::vector<std::int32_t> zoc_;                 // [loc * nsides + side]: combat units of side next to loc
     std::vector<std::vector<LocId>> road_adj_;      // per hex: the hexes one road step away
     std::vector<LocId> dirty_;                      // hexes a unit entered this phase (stacking)
@@ -354,7 +355,11 @@ bool Replay::setup() {
     last_mover_.assign(s_.map.size(), kNoSide);
     counts_.assign(s_.points.size() * nsides_, 0);
     totals_.assign(nsides_, 0);
-    zoc_.assign(s_.map.size() * nsides_, 0);
+    // Zones of control are counted only where something asks for them (no cost per move otherwise).
+    track_zoc_ = s_.zoc.enabled || std::any_of(s_.points.begin(), s_.points.end(), [](const PointsRule& pr) {
+                     return pr.kind == PointsKind::Trace && pr.zoc == TraceZoc::BlocksUnlessFriendly;
+                 });
+    zoc_.assign(track_zoc_ ? s_.map.size() * nsides_ : 0, 0);
     dirty_flag_.assign(s_.map.size(), 0);
     placed_line_.assign(s_.map.size(), 0);
     lead_fired_.assign(s_.points.size(), 0);
@@ -409,13 +414,14 @@ void Replay::place(std::int32_t u, LocId to) {
     us.status = UnitStatus::OnMap;
     us.loc = to;
     ++occ(to, us.side);
-    if (us.strength > 0) {  // a combat unit controls the hexes around it
+    if (track_zoc_ && us.strength > 0) {  // a combat unit controls the hexes around it
         for (LocId n : s_.map.neighbours(to)) ++zoc(n, us.side);
         us.zoc_on = true;
     }
-    if (turn_ > 0) {  // stacking is judged at the end of each phase, not at setup
+    // Stacking is judged at the end of each phase, not at setup.
+    if (s_.stacking.limit > 0 && turn_ > 0) {
         placed_line_[static_cast<std::size_t>(to)] = cur_line_;
-        if (s_.stacking.limit > 0 && !dirty_flag_[static_cast<std::size_t>(to)]) {
+        if (!dirty_flag_[static_cast<std::size_t>(to)]) {
             dirty_flag_[static_cast<std::size_t>(to)] = 1;
             dirty_.push_back(to);
         }
@@ -432,6 +438,7 @@ void Replay::leave(std::int32_t u) {
 }
 
 bool Replay::enemy_zoc(LocId l, SideId side) const {
+    if (!track_zoc_) return false;
     for (std::size_t s = 0; s < nsides_; ++s)
         if (static_cast<SideId>(s) != side && zoc_[static_cast<std::size_t>(l) * nsides_ + s] > 0) return true;
     return false;
