@@ -44,6 +44,11 @@ const char* const kSnapshot = "xml-save.md snapshot";
 
 constexpr std::array<Edge, 4> kAllEdges{Edge::North, Edge::South, Edge::East, Edge::West};
 
+// A list of unit types a rule names (empty: every type), matched case-insensitively.
+bool type_allowed(const std::vector<std::string>& types, std::string_view type) {
+    return types.empty() || std::any_of(types.begin(), types.end(), [&](const std::string& t) { return iequals(t, type); });
+}
+
 enum class Over : std::uint8_t { No, Automatic, Concession, EndRecord, LastTurn };
 
 std::string lower(std::string_view s) {
@@ -757,9 +762,7 @@ void Replay::fire_lead(std::size_t i) {
     std::int64_t mine = 0, theirs = 0;
     for (const UnitState& us : units_) {
         if (us.status != UnitStatus::Exited || !us.exit_legal) continue;  // an illegal exit counts for no side
-        if (!pr.unit_types.empty() &&
-            std::none_of(pr.unit_types.begin(), pr.unit_types.end(), [&](const std::string& t) { return iequals(t, us.type); }))
-            continue;
+        if (!type_allowed(pr.unit_types, us.type)) continue;
         if (us.side == pr.side) ++mine;
         else if (us.side == enemy) ++theirs;
     }
@@ -794,8 +797,7 @@ void Replay::do_exit(const Record& r) {
                   ex.locs.empty() && ex.edges.empty() ? fmt::format("{} exits at {}, which is not a map-edge hex", us.name, loc_name(l))
                                                       : fmt::format("{} exits at {}: units may exit only from {}", us.name, loc_name(l), allowed));
     }
-    if (!ex.unit_types.empty() &&
-        std::none_of(ex.unit_types.begin(), ex.unit_types.end(), [&](const std::string& t) { return iequals(t, us.type); }))
+    if (!type_allowed(ex.unit_types, us.type))
         violation("exit-unit-type", r, ex.rule, fmt::format("{} ({}) exits at {}: only {} may exit the map", us.name, us.type, loc_name(l), fmt::join(ex.unit_types, ", ")));
     check_phase(r, ex.phase, "an exit", us.side, true, ex.rule);
     if (s_.zoc.enabled && us.zoc_stop == phase_serial_)  // leaving the map is moving on
