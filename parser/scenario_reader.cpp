@@ -17,6 +17,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
@@ -103,14 +104,14 @@ std::string qt(std::string_view s) { return "'" + std::string(s) + "'"; }
 std::string elem(pugi::xml_node n) { return "<" + std::string(n.name()) + ">"; }
 
 bool is_reserved_side_word(std::string_view s) {
-    for (std::string_view w : {"each", "none", "first", "second", "any"})
+    for (std::string_view w : {"each", "none", "first", "second", "any", "phasing"})
         if (iequals(s, w)) return true;
     return false;
 }
 
 // Elements that later versions of the format are expected to add (see docs/scenario-format.md).
 bool is_reserved_element(std::string_view s) {
-    for (std::string_view w : {"objectives", "tracks", "spaces"})
+    for (std::string_view w : {"tracks", "spaces"})
         if (s == w) return true;
     return false;
 }
@@ -146,6 +147,7 @@ public:
         sc_.source_file = file_;
         // One entry per side, also without <reinforcements> (empty: a side has no alternate edges).
         sc_.reinforcements.alternate_edges.resize(sc_.sides.size());
+        sc_.targets.resize(sc_.sides.size(), 0);  // 0: no target for that side
         out.scenario = std::move(sc_);
         return out;
     }
@@ -192,6 +194,9 @@ private:
         const std::size_t off = std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset_of(n), 0)), text_.size());
         return static_cast<std::uint32_t>(std::upper_bound(line_starts_.begin(), line_starts_.end(), off) - line_starts_.begin());
     }
+
+    // The highest game-turn an attribute may name: the last turn, or any turn when there is no limit.
+    std::int32_t last_turn() const { return sc_.turns > 0 ? sc_.turns : kMaxTurns; }
 
     // ---- attributes and children ----------------------------------------------------------------
 
@@ -388,10 +393,20 @@ private:
         return out;
     }
 
-    enum SideWords : unsigned { kNamed = 0, kEach = 1, kNone = 2, kFirstSecond = 4 };
+    enum SideWords : unsigned { kNamed = 0, kEach = 1, kNone = 2, kFirstSecond = 4, kAny = 8, kPhasing = 16 };
 
-    // A side by name; `words` says which of each / none / first / second are also accepted.
-    // Returns kNoSide for each/none; nullopt on error.
+    // In a scenario whose sides come from the game, an attribute that names a side is an error.
+    void from_game_side_error(pugi::xml_node n, pugi::xml_attribute a, const char* name, std::string_view v) {
+        const std::string why = "this scenario's sides come from the game (<sides from-game=\"yes\">) and it cannot name one";
+        // each / none / any / phasing where the attribute does not take them (first and second do name a side).
+        if (is_reserved_side_word(v) && !iequals(v, "first") && !iequals(v, "second"))
+            error(n, a, elem(n) + " attribute " + qt(name) + ": " + qt(v) + " is not allowed here, and it needs a side: " + why);
+        else
+            error(n, a, elem(n) + " attribute " + qt(name) + ": " + qt(v) + " names a side, but " + why);
+    }
+
+    // A side by name; `words` says which of each / none / first / second / any / phasing are also
+    // accepted. Returns kNoSide for each/none/any, kPhasingSide for phasing; nullopt on error.
     std::optional<SideId> side_attr(pugi::xml_node n, const char* name, unsigned words, std::optional<std::string_view> fallback = {}) {
         auto v = optional(n, name);
         if (!v && fallback) v = fallback;
@@ -401,6 +416,12 @@ private:
         }
         if ((words & kEach) && iequals(*v, "each")) return kNoSide;
         if ((words & kNone) && iequals(*v, "none")) return kNoSide;
+        if ((words & kAny) && iequals(*v, "any")) return kNoSide;
+        if ((words & kPhasing) && iequals(*v, "phasing")) return kPhasingSide;
+        if (sc_.sides_from_game) {
+            from_game_side_error(n, n.attribute(name), name, *v);
+            return std::nullopt;
+        }
         if ((words & kFirstSecond) && (iequals(*v, "first") || iequals(*v, "second"))) {
             if (sc_.first_player == kNoSide || sc_.sides.size() != 2) {
                 error(n, n.attribute(name),
@@ -417,7 +438,9 @@ private:
             for (std::size_t i = 0; i < sc_.sides.size(); ++i) msg += (i ? ", " : "") + sc_.sides[i];
             if (words & kEach) msg += ", each";
             if (words & kNone) msg += ", none";
+            if (words & kAny) msg += ", any";
             if (words & kFirstSecond) msg += ", first, second";
+            if (words & kPhasing) msg += ", phasing";
             error(n, n.attribute(name), msg + ")");
             return std::nullopt;
         }
@@ -530,7 +553,7 @@ private:
         std::vector<std::int32_t> out;
         bool ok = true;
         for (std::string_view item : list_attr(n, name)) {
-            auto t = parse_int(n, name, item, 1, std::max(sc_.turns, 1));
+            auto t = parse_int(n, name, item, 1, last_turn());
             if (!t) {
                 ok = false;
                 continue;
@@ -574,6 +597,10 @@ private:
     std::optional<std::pair<SideId, SideId>> side_pair_attr(pugi::xml_node n, const char* name) {
         auto v = required(n, name);
         if (!v) return std::nullopt;
+        if (sc_.sides_from_game) {
+            from_game_side_error(n, n.attribute(name), name, *v);
+            return std::nullopt;
+        }
         for (std::size_t colon = v->find(':'); colon != std::string_view::npos; colon = v->find(':', colon + 1)) {
             const SideId a = sc_.find_side(trim(v->substr(0, colon))), b = sc_.find_side(trim(v->substr(colon + 1)));
             if (a == kNoSide || b == kNoSide) continue;
@@ -626,13 +653,13 @@ private:
     // The sections of <scenario> (child elements, each at most once).
     static constexpr const char* kSections[] = {"description", "sides", "phases", "sequence", "map", "edges", "roads",
                                                 "units", "holdings", "exits", "retreat-off-map", "reinforcements",
-                                                "zones-of-control", "stacking", "victory", "params", "rulings"};
+                                                "zones-of-control", "stacking", "objectives", "victory", "params", "rulings"};
 
     void read_root(pugi::xml_node root) {
         check_attrs(root, {"format", "id", "title", "turns", "first-player", "extends"});
         check_children(root, {"description", "sides", "phases", "sequence", "map", "edges", "roads", "units", "holdings",
-                              "exits", "retreat-off-map", "reinforcements", "zones-of-control", "stacking", "victory",
-                              "params", "rulings"});
+                              "exits", "retreat-off-map", "reinforcements", "zones-of-control", "stacking", "objectives",
+                              "victory", "params", "rulings"});
         if (auto f = optional(root, "format"); f && *f != "1")
             error(root, root.attribute("format"), "scenario format " + qt(*f) + " is not supported (this reader knows format 1)");
         // Inheritance: the base is read first and this file starts from it.
@@ -644,8 +671,11 @@ private:
             sc_.id = std::string(*id);
         }
         if (auto t = required(root, "title")) sc_.title = one_line(*t);
-        // An extending scenario inherits its base's turns unless it gives them.
-        if (auto n = int_attr(root, "turns", 1, kMaxTurns, !extending_)) sc_.turns = static_cast<std::int32_t>(*n);
+        // An extending scenario inherits its base's turns unless it gives them. "none": no turn limit.
+        if (auto t = optional(root, "turns"); t && iequals(*t, "none"))
+            sc_.turns = 0;
+        else if (auto n = int_attr(root, "turns", 1, kMaxTurns, !extending_))
+            sc_.turns = static_cast<std::int32_t>(*n);
         for (const char* name : kSections) {
             const bool req = !extending_ && (!std::strcmp(name, "sides") || !std::strcmp(name, "phases") ||
                                              !std::strcmp(name, "sequence") || !std::strcmp(name, "map"));
@@ -654,9 +684,16 @@ private:
         if (extending_) {
             for (const char* name : {"sides", "phases", "map"}) {
                 if (!sections_[name]) continue;
+                const bool sides = !std::strcmp(name, "sides");
+                // A base whose sides come from the game lets its extending file name them (a battle
+                // names its armies). Without the base, whether it does is not known: no error.
+                if (sides && (!base_ok || sc_.sides_from_game)) continue;
                 error(sections_[name], "<" + std::string(name) +
                                            "> is not allowed in a scenario that extends another: an extending scenario "
-                                           "keeps its base's sides, phases and map");
+                                           "keeps its base's sides, phases and map" +
+                                           (sides ? " (only a base whose sides come from the game, <sides from-game=\"yes\">, "
+                                                    "lets it name its sides)"
+                                                  : ""));
                 sections_[name] = pugi::xml_node();
             }
             // Without its base nothing else in the file can be judged: names, turns and hexes all
@@ -674,6 +711,10 @@ private:
         std::size_t before = errors_.size();
         if (extending_) {
             sides_ok_ = phases_ok_ = map_ok_ = true;  // the base's, already valid
+            if (sections_["sides"]) {  // a from-game base: this file fixes the sides
+                read_sides(sections_["sides"]);
+                sides_ok_ = errors_.size() == before;
+            }
         } else {
             read_sides(sections_["sides"]);
             sides_ok_ = errors_.size() == before && sections_["sides"];
@@ -702,10 +743,14 @@ private:
         const bool reinforcements_ok = errors_.size() == before;
         read_zoc(sections_["zones-of-control"]);
         read_stacking(sections_["stacking"]);
+        read_objectives(sections_["objectives"]);  // before <victory>: sudden death needs a source of banners
         read_victory(sections_["victory"]);
         read_rulings(sections_["rulings"]);
         if (reinforcements_ok) check_arrivals();
-        if (extending_) check_inherited_turns(root);
+        if (extending_) {
+            check_inherited_turns(root);
+            check_inherited_sudden_death(root);
+        }
     }
 
     // <scenario extends="ID">: ID must be a built-in; the base becomes the starting point of sc_.
@@ -768,6 +813,12 @@ private:
             sc_.end_victory = EndVictory::HigherTotal;
             sc_.end_rule.clear();
             sc_.levels.reset();
+            sc_.elimination_banners = EliminationBanners{};
+        }
+        if (sections_["sequence"]) sc_.alternate_turns = false;
+        if (sections_["objectives"]) {
+            sc_.objectives.clear();
+            sc_.targets.clear();
         }
         if (sections_["zones-of-control"]) sc_.zoc = ZonesOfControl{};
         if (sections_["stacking"]) sc_.stacking = Stacking{};
@@ -777,7 +828,7 @@ private:
     // An extending file that gives fewer turns than its base: what it inherits must still fit.
     void check_inherited_turns(pugi::xml_node root) {
         pugi::xml_attribute a = root.attribute("turns");
-        if (!a) return;
+        if (!a || sc_.turns == 0) return;  // not given, or "none": no limit for anything inherited
         const std::int32_t turns = sc_.turns;
         auto report = [&](const char* section, std::int32_t turn, const std::string& what) {
             error(root, a,
@@ -818,7 +869,33 @@ private:
 
     void read_sides(pugi::xml_node s) {
         if (!s) return;
-        check_attrs(s, {});
+        check_attrs(s, {"from-game", "count"});
+        // An extending file (of a from-game base) names its sides: they are fixed from here on, also
+        // when this section has errors (then sides_ok_ keeps unknown names from being reported again).
+        sc_.sides_from_game = false;
+        if (extending_) {
+            bool refused = false;
+            for (const char* name : {"from-game", "count"})
+                if (pugi::xml_attribute a = s.attribute(name)) {
+                    error_at(offset_of(s, a, true), "<sides> attribute " + qt(name) +
+                                                        ": an extending scenario's <sides> lists its sides with <side> "
+                                                        "elements (its base leaves them to the game)");
+                    refused = true;
+                }
+            if (refused) return;
+        } else if (auto from_game = bool_attr(s, "from-game"); from_game && *from_game) {
+            // The game's `side` records declare the sides; the scenario names none.
+            for (pugi::xml_node c : s.children("side"))
+                error(c, "<sides from-game=\"yes\"> has no <side> elements: each game's side records declare the sides");
+            check_children(s, {"side"});
+            sc_.sides_from_game = true;
+            if (auto n = int_attr(s, "count", 2, 8, false)) sc_.game_sides = static_cast<std::int32_t>(*n);
+            return;
+        } else if (s.attribute("from-game") && !from_game) {
+            return;  // not yes or no: reported
+        } else if (pugi::xml_attribute c = s.attribute("count")) {
+            error(s, c, "<sides> attribute 'count' goes with from-game=\"yes\" (how many sides each game declares)");
+        }
         check_children(s, {"side"});
         const std::size_t before = errors_.size();
         for (pugi::xml_node n : s.children("side")) {
@@ -840,7 +917,12 @@ private:
             }
             sc_.sides.emplace_back(*name);
         }
-        if (sc_.sides.size() < 2 && errors_.size() == before) error(s, "<sides> must declare at least two sides");
+        if (sc_.sides.size() < 2 && errors_.size() == before) {
+            error(s, "<sides> must declare at least two sides");
+        } else if (extending_ && errors_.size() == before && static_cast<std::int32_t>(sc_.sides.size()) != sc_.game_sides) {
+            error(s, "<sides> declares " + std::to_string(sc_.sides.size()) + " sides; the base scenario " + qt(sc_.extends) +
+                         " is for games of " + std::to_string(sc_.game_sides) + " (<sides from-game=\"yes\" count=...>)");
+        }
     }
 
     void read_phases(pugi::xml_node s) {
@@ -988,6 +1070,13 @@ private:
 
     void read_first_player(pugi::xml_node root) {
         auto v = optional(root, "first-player");
+        if (sc_.sides_from_game) {
+            if (v)
+                error(root, root.attribute("first-player"),
+                      "first-player: this scenario's sides come from the game (<sides from-game=\"yes\">), so it cannot "
+                      "name the first player");
+            return;
+        }
         if (!v && extending_) {
             // Inherited. Where the parameter first-player exists, its default is the first player
             // (that is what the engine does with it), so a changed default moves the first player.
@@ -1039,17 +1128,33 @@ private:
 
     void read_sequence(pugi::xml_node s) {
         if (!s) return;
-        check_attrs(s, {"night-turns", "night-rule"});
+        check_attrs(s, {"mode", "night-turns", "night-rule"});
         check_children(s, {"step"});
+        // mode="alternate": each game-turn is one side's turn, and steps say `phasing` or `none`.
+        const auto mode = word_attr(s, "mode", {"sides", "alternate"}, false);
+        if (s.attribute("mode") && !mode) return;  // reported; the steps' sides cannot be judged
+        sc_.alternate_turns = mode == 1u;
         if (auto night = turns_list_attr(s, "night-turns")) sc_.night_turns = std::move(*night);
         if (auto r = optional(s, "night-rule")) sc_.night_rule = std::string(*r);
         for (pugi::xml_node n : s.children("step")) {
             check_attrs(n, {"side", "phase", "first-turn", "last-turn"});
             check_children(n, {});
-            auto side = side_attr(n, "side", kNone | kFirstSecond);
+            std::optional<SideId> side;
+            if (auto v = optional(n, "side"); v && sc_.alternate_turns && !iequals(*v, "phasing") && !iequals(*v, "none")) {
+                error(n, n.attribute("side"),
+                      "<step> attribute 'side': " + qt(*v) +
+                          " in <sequence mode=\"alternate\">, where a step's side is 'phasing' (the side whose turn it is) or "
+                          "'none'");
+            } else if (v && !sc_.alternate_turns && iequals(*v, "phasing")) {
+                error(n, n.attribute("side"),
+                      "<step> attribute 'side': 'phasing' is only for <sequence mode=\"alternate\"> (each game-turn one "
+                      "side's turn)");
+            } else {
+                side = side_attr(n, "side", sc_.alternate_turns ? kNone | kPhasing : kNone | kFirstSecond);
+            }
             auto phase = required(n, "phase");
-            auto first = int_attr(n, "first-turn", 1, std::max(sc_.turns, 1), false);
-            auto last = int_attr(n, "last-turn", 1, std::max(sc_.turns, 1), false);
+            auto first = int_attr(n, "first-turn", 1, last_turn(), false);
+            auto last = int_attr(n, "last-turn", 1, last_turn(), false);
             if ((n.attribute("first-turn") && !first) || (n.attribute("last-turn") && !last)) continue;
             if (!side || !phase) continue;
             const std::int32_t ph = sc_.find_phase(*phase);
@@ -1098,10 +1203,15 @@ private:
         } else {
             ok = false;
         }
-        if (auto s = side_attr(n, "side", kNamed, group_attr("side")))
-            u.side = *s;
-        else
+        if (sc_.sides_from_game && !n.attribute("side") && !group_attr("side")) {
+            error(n, "<unit> needs a side, and this scenario's sides come from the game (<sides from-game=\"yes\">): "
+                     "its games declare their units with `unit` records");
             ok = false;
+        } else if (auto s = side_attr(n, "side", kNamed, group_attr("side"))) {
+            u.side = *s;
+        } else {
+            ok = false;
+        }
         auto type = optional(n, "type");
         if (!type) type = group_attr("type");
         if (!type || type->empty()) {
@@ -1129,7 +1239,7 @@ private:
                 error(n, n.attribute("enters"), "<unit> has both 'at' (on the map at setup) and 'enters' (a reinforcement)");
                 ok = false;
             }
-            if (auto t = int_attr(n, "enters", 1, std::max(sc_.turns, 1), true))
+            if (auto t = int_attr(n, "enters", 1, last_turn(), true))
                 u.enters_turn = static_cast<std::int32_t>(*t);
             else
                 ok = false;
@@ -1162,6 +1272,10 @@ private:
             } else if (name == "group") {
                 check_attrs(c, {"side", "type", "source"});
                 check_children(c, {"unit"});
+                if (auto gs = optional(c, "side"); gs && sc_.sides_from_game) {
+                    from_game_side_error(c, c.attribute("side"), "side", *gs);
+                    continue;
+                }
                 if (auto gs = optional(c, "side"); gs && sc_.find_side(*gs) == kNoSide) {
                     if (sides_ok_) error(c, c.attribute("side"), "<group> attribute 'side': unknown side " + qt(*gs));
                     continue;
@@ -1375,7 +1489,7 @@ private:
         r.declared = true;
         r.rule = rule_attr(s, false);
         if (auto v = optional(s, "schedule-rule")) r.schedule_rule = std::string(*v);
-        if (auto t = int_attr(s, "optional-after-turn", 0, sc_.turns, false)) r.optional_after_turn = static_cast<std::int32_t>(*t);
+        if (auto t = int_attr(s, "optional-after-turn", 0, last_turn(), false)) r.optional_after_turn = static_cast<std::int32_t>(*t);
         r.alternate_edges.assign(sc_.sides.size(), {});
         std::map<SideId, pugi::xml_node> sides;
         for (pugi::xml_node n : s.children("side")) {
@@ -1398,7 +1512,7 @@ private:
             check_attrs(n, {"side", "turn", "at"});
             check_children(n, {});
             auto side = side_attr(n, "side", kNamed);
-            auto turn = int_attr(n, "turn", 1, std::max(sc_.turns, 1), true);
+            auto turn = int_attr(n, "turn", 1, last_turn(), true);
             auto at = loc_attr(n, "at", true);
             if (!side || !turn || !at) continue;
             const Arrival a{*side, static_cast<std::int32_t>(*turn), *at};
@@ -1586,7 +1700,7 @@ private:
                     p.units_of = *u;
                 else
                     ok = false;
-            } else if (sc_.sides.size() != 2) {
+            } else if (sc_.sides.size() != 2 && !sc_.sides_from_game) {  // from the game: `side` is the error
                 error(n, tag + " needs 'units-of' (whose units trace) in a game of more than two sides");
                 ok = false;
             }
@@ -1618,7 +1732,7 @@ private:
             else
                 ok = false;
             for (std::string_view t : list_attr(n, "unit-types")) p.unit_types.emplace_back(t);
-            if (sc_.sides.size() != 2) {
+            if (sc_.sides.size() != 2 && !sc_.sides_from_game) {  // from the game: `side` is the error
                 error(n, tag + " needs a game of two sides (it compares a side's exits with the enemy's)");
                 ok = false;
             }
@@ -1637,7 +1751,7 @@ private:
         check_children(n, {});
         AutomaticVictory a;
         auto side = side_attr(n, "side", kNamed);
-        auto after = int_attr(n, "after-turn", 1, std::max(sc_.turns, 1), true);
+        auto after = int_attr(n, "after-turn", 1, last_turn(), true);
         auto ratio = int_attr(n, "ratio", 1, 1000000, true);
         auto positive = bool_attr(n, "require-positive");
         auto holds = locs_attr(n, "enemy-holds-none");
@@ -1663,6 +1777,10 @@ private:
         check_children(s, {"level"});
         Levels lv;
         bool ok = true;
+        if (sc_.sides_from_game) {  // its ratio names two sides
+            side_pair_attr(s, "ratio");
+            return;
+        }
         if (sc_.sides.size() != 2) {
             error(s, "<levels> needs a game of two sides");
             return;
@@ -1731,11 +1849,131 @@ private:
         if (ok) sc_.levels = std::move(lv);
     }
 
+    // The move log's objective kinds (ObjectiveKind, in its order), by name.
+    static constexpr int kObjectiveKinds = static_cast<int>(ObjectiveKind::LastToOccupy) + 1;
+
+    std::optional<ObjectiveKind> objective_kind_attr(pugi::xml_node n, const char* name) {
+        auto v = required(n, name);
+        if (!v) return std::nullopt;
+        std::string list;
+        for (int i = 0; i < kObjectiveKinds; ++i) {
+            const auto k = static_cast<ObjectiveKind>(i);
+            if (iequals(*v, objective_kind_name(k))) return k;
+            list += (i ? ", " : "") + std::string(objective_kind_name(k));
+        }
+        error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + ": " + qt(*v) + " is not one of " + list);
+        return std::nullopt;
+    }
+
+    // Kinds judged on one hex; the group kinds and majority take a group of one or more.
+    static bool single_hex(ObjectiveKind k) {
+        return k != ObjectiveKind::TemporaryGroup && k != ObjectiveKind::StartTurnTemporaryGroup && k != ObjectiveKind::Majority;
+    }
+
+    void read_objective(pugi::xml_node n) {
+        check_attrs(n, {"kind", "side", "locs", "banners", "held-by", "name", "rule"});
+        check_children(n, {});
+        ObjectiveDef o;
+        bool ok = true;
+        auto kind = objective_kind_attr(n, "kind");
+        auto side = side_attr(n, "side", kAny);
+        if (!kind || !side) ok = false;
+        std::optional<std::vector<LocId>> locs;
+        if (required(n, "locs")) locs = locs_attr(n, "locs");
+        if (!locs) {
+            ok = false;
+        } else if (kind && single_hex(*kind) && locs->size() != 1) {
+            error(n, n.attribute("locs"),
+                  "<objective kind=\"" + std::string(objective_kind_name(*kind)) + "\"> takes one hex in 'locs', not " +
+                      std::to_string(locs->size()) + " (a group of hexes is a temporary-group, start-turn-temporary-group or "
+                      "majority objective)");
+            ok = false;
+        }
+        if (auto b = int_attr(n, "banners", 1, 100, false))
+            o.banners = static_cast<std::int32_t>(*b);
+        else if (n.attribute("banners"))
+            ok = false;
+        if (n.attribute("held-by")) {
+            if (auto h = side_attr(n, "held-by", kNamed))
+                o.held_by = *h;
+            else
+                ok = false;
+        }
+        if (auto name = optional(n, "name")) o.name = one_line(*name);
+        o.rule = rule_attr(n, false);
+        if (!ok) return;
+        o.kind = *kind;
+        o.side = *side;
+        o.locs = std::move(*locs);
+        sc_.objectives.push_back(std::move(o));
+    }
+
+    // <objectives>: victory-banner objectives and each side's target (sudden death).
+    void read_objectives(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {});
+        check_children(s, {"objective", "target"});
+        for (pugi::xml_node n : s.children("objective")) read_objective(n);
+        sc_.targets.assign(sc_.sides.size(), 0);
+        std::map<SideId, pugi::xml_node> seen;
+        for (pugi::xml_node n : s.children("target")) {
+            check_attrs(n, {"side", "banners"});
+            check_children(n, {});
+            auto side = side_attr(n, "side", kNamed);
+            auto banners = int_attr(n, "banners", 1, 1000, true);
+            if (!side) continue;
+            if (auto it = seen.find(*side); it != seen.end()) {
+                error(n, n.attribute("side"),
+                      "side " + qt(sc_.sides[static_cast<std::size_t>(*side)]) + " has a second <target> (the first is on line " +
+                          std::to_string(line_of(it->second)) + ")");
+                continue;
+            }
+            seen.emplace(*side, n);
+            if (banners) sc_.targets[static_cast<std::size_t>(*side)] = static_cast<std::int32_t>(*banners);
+        }
+    }
+
+    // Sudden death needs banners to count: for eliminations, from objectives, or from the games
+    // (a scenario whose sides come from the game leaves its objectives to the games' records).
+    bool has_banner_source() {
+        // An <objective> with errors still counts: its error is the one to report.
+        return sc_.elimination_banners.enabled || !sc_.objectives.empty() || sc_.sides_from_game ||
+               sections_["objectives"].child("objective");
+    }
+    static constexpr const char* kBannerSources =
+        "<banners-for-eliminations> in <victory>, an <objective> in <objectives>, or sides that come from the game";
+
+    void read_banners_for_eliminations(pugi::xml_node n) {
+        check_attrs(n, {"no-banner-roles", "rule"});
+        check_children(n, {});
+        EliminationBanners b;
+        b.enabled = true;
+        for (std::string_view r : list_attr(n, "no-banner-roles")) {
+            if (std::find(b.no_banner_roles.begin(), b.no_banner_roles.end(), r) != b.no_banner_roles.end()) {
+                error(n, n.attribute("no-banner-roles"),
+                      "<banners-for-eliminations> attribute 'no-banner-roles' lists " + qt(r) + " twice");
+                continue;
+            }
+            b.no_banner_roles.emplace_back(r);
+        }
+        b.rule = rule_attr(n, false);
+        sc_.elimination_banners = std::move(b);
+    }
+
+    // An extending file that keeps its base's sudden death but changes what gave the banners.
+    void check_inherited_sudden_death(pugi::xml_node root) {
+        if (sections_["victory"] || sc_.end_victory != EndVictory::SuddenDeath || has_banner_source()) return;
+        pugi::xml_node at = sections_["objectives"] ? sections_["objectives"] : sections_["sides"] ? sections_["sides"] : root;
+        error(at, "the base scenario's <end-of-game winner=\"sudden-death\"> needs a source of banners, and this file leaves "
+                  "none: " + std::string(kBannerSources));
+    }
+
     void read_victory(pugi::xml_node v) {
         if (!v) return;
         check_attrs(v, {});
-        check_children(v, {"points", "automatic", "end-of-game", "levels"});
+        check_children(v, {"points", "automatic", "end-of-game", "levels", "banners-for-eliminations"});
         for (pugi::xml_node n : v.children("points")) read_points(n);
+        if (pugi::xml_node b = single_child(v, "banners-for-eliminations", false)) read_banners_for_eliminations(b);
         if (pugi::xml_node a = single_child(v, "automatic", false)) read_automatic(a);
         pugi::xml_node levels = single_child(v, "levels", false);
         if (levels) read_levels(levels);
@@ -1743,11 +1981,14 @@ private:
         if (pugi::xml_node e = single_child(v, "end-of-game", false)) {
             check_attrs(e, {"winner", "rule"});
             check_children(e, {});
-            if (auto w = word_attr(e, "winner", {"higher-total", "levels"}, true)) {
-                sc_.end_victory = *w == 0 ? EndVictory::HigherTotal : EndVictory::Levels;
+            if (auto w = word_attr(e, "winner", {"higher-total", "levels", "sudden-death"}, true)) {
+                sc_.end_victory = *w == 0 ? EndVictory::HigherTotal : *w == 1 ? EndVictory::Levels : EndVictory::SuddenDeath;
                 by_levels = *w == 1;
                 if (by_levels && !levels)
                     error(e, e.attribute("winner"), "<end-of-game winner=\"levels\"> needs a <levels> table in <victory>");
+                if (*w == 2 && !has_banner_source())
+                    error(e, e.attribute("winner"),
+                          "<end-of-game winner=\"sudden-death\"> needs a source of banners: " + std::string(kBannerSources));
             } else {
                 winner_known = false;
             }
@@ -1814,26 +2055,45 @@ std::string builtin_list() {
 
 }  // namespace
 
-const std::vector<BuiltinScenario>& builtin_scenarios() {
-    struct Table {
-        std::vector<std::string> titles;
-        std::vector<BuiltinScenario> list;
-        Table() {
-            for (const EmbeddedFile* f = kEmbeddedScenarios; f->name; ++f) {
-                pugi::xml_document doc;
-                std::string title;
-                if (doc.load_buffer(f->data, f->size, pugi::parse_default, pugi::encoding_utf8))
-                    title = one_line(doc.document_element().attribute("title").value());
-                titles.push_back(std::move(title));
-            }
-            std::size_t i = 0;
-            for (const EmbeddedFile* f = kEmbeddedScenarios; f->name; ++f, ++i)
-                list.push_back(BuiltinScenario{f->name, titles[i],
-                                               std::string_view(reinterpret_cast<const char*>(f->data), f->size)});
+namespace {
+
+std::string title_of(const void* data, std::size_t size) {
+    pugi::xml_document doc;
+    if (!doc.load_buffer(data, size, pugi::parse_default, pugi::encoding_utf8)) return {};
+    return one_line(doc.document_element().attribute("title").value());
+}
+
+struct BuiltinTable {
+    std::deque<std::string> strings;  // titles, and the ids and text of added test built-ins (stable addresses)
+    std::vector<BuiltinScenario> list;
+    BuiltinTable() {
+        for (const EmbeddedFile* f = kEmbeddedScenarios; f->name; ++f) {
+            const std::string& title = strings.emplace_back(title_of(f->data, f->size));
+            list.push_back(BuiltinScenario{f->name, title, std::string_view(reinterpret_cast<const char*>(f->data), f->size)});
         }
-    };
-    static const Table table;
-    return table.list;
+    }
+};
+
+BuiltinTable& builtin_table() {
+    static BuiltinTable table;
+    return table;
+}
+
+}  // namespace
+
+const std::vector<BuiltinScenario>& builtin_scenarios() { return builtin_table().list; }
+
+// For tests only (declared in tests/test_scenario.cpp, not in validator/scenario.hpp): adds `xml` as
+// a built-in scenario `id` for the rest of the process, so that the reader can be tested with kinds
+// of base no file in scenarios/ is yet (a base whose sides come from the game). An id already
+// listed is left as it is. Not thread-safe: call it before reading scenarios.
+void add_builtin_scenario_for_tests(const std::string& id, const std::string& xml) {
+    BuiltinTable& t = builtin_table();
+    if (std::any_of(t.list.begin(), t.list.end(), [&](const BuiltinScenario& b) { return b.id == id; })) return;
+    const std::string& sid = t.strings.emplace_back(id);
+    const std::string& text = t.strings.emplace_back(xml);
+    const std::string& title = t.strings.emplace_back(title_of(text.data(), text.size()));
+    t.list.push_back(BuiltinScenario{sid, title, text});
 }
 
 ScenarioLoad read_scenario_xml(std::string_view xml, std::string file) {

@@ -488,8 +488,8 @@ TEST(ScenarioErrors, UnknownElementAndAttribute) {
     EXPECT_EQ(e.col, 59u);
     EXPECT_TRUE(contains(e.message, "<unit> has attribute 'strength' twice")) << e.message;
 
-    e = one_error(replace(kMinimal, "<units>", "<objectives/>\n  <units>"));
-    EXPECT_TRUE(contains(e.message, "not supported by this version")) << e.message;
+    e = one_error(replace(kMinimal, "<units>", "<spaces/>\n  <units>"));
+    EXPECT_TRUE(contains(e.message, "<spaces> is not supported by this version")) << e.message;
 }
 
 TEST(ScenarioErrors, DuplicateSection) {
@@ -1470,6 +1470,559 @@ TEST(Extends, FromAFileOnDisk) {
     EXPECT_EQ(r.scenario->roads.size(), 1u);
 }
 
+// ---- victory banners: sides from the game, no turn limit, alternate turns, objectives --------------
+
+// Defined in parser/scenario_reader.cpp for tests only (not in validator/scenario.hpp).
+namespace referee {
+void add_builtin_scenario_for_tests(const std::string& id, const std::string& xml);
+}
+
+namespace {
+
+// Where `needle` occurs in `xml` (1-based line and column; the tests' texts are ASCII), to check an
+// error's position: `needle` occurs once, and starts with the attribute value or element that is wrong.
+std::pair<std::uint32_t, std::uint32_t> where(const std::string& xml, const std::string& needle) {
+    const std::size_t at = xml.find(needle);
+    EXPECT_NE(at, std::string::npos) << needle;
+    if (at == std::string::npos) return {0, 0};
+    EXPECT_EQ(xml.find(needle, at + 1), std::string::npos) << needle << " occurs twice";
+    const std::size_t line_start = xml.rfind('\n', at) == std::string::npos ? 0 : xml.rfind('\n', at) + 1;
+    return {static_cast<std::uint32_t>(std::count(xml.begin(), xml.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1),
+            static_cast<std::uint32_t>(at - line_start + 1)};
+}
+
+#define EXPECT_AT(e, xml, needle)                                     \
+    do {                                                              \
+        const auto w_ = where((xml), (needle));                       \
+        EXPECT_EQ((e).line, w_.first) << (e).message;                 \
+        EXPECT_EQ((e).col, w_.second) << (e).message;                 \
+    } while (false)
+
+// A scenario whose sides come from the game, with alternating turns and no turn limit.
+const char* kFromGame = R"(<scenario id="banners" title="Banners" turns="none">
+  <sides from-game="yes"/>
+  <phases><phase name="orders" kind="other"/><phase name="movement" kind="movement"/><phase name="battle" kind="combat"/></phases>
+  <sequence mode="alternate">
+    <step side="phasing" phase="orders"/>
+    <step side="Phasing" phase="movement"/>
+    <step side="phasing" phase="battle"/>
+  </sequence>
+  <map><hex-grid kind="hex-rows" columns="01-13" rows="01-09" shifted="even"/></map>
+</scenario>
+)";
+
+// kFromGame with `extra` before </scenario> (on line 10).
+std::string from_game(const std::string& extra) { return replace(kFromGame, "</scenario>", extra + "\n</scenario>"); }
+
+// A from-game base, added as a built-in for the tests (no file in scenarios/ is one yet).
+const char* kBannerBase = R"(<scenario id="test-banner-base" title="Banner battles" turns="none">
+  <sides from-game="yes" count="2"/>
+  <phases><phase name="orders" kind="other"/><phase name="movement" kind="movement"/><phase name="battle" kind="combat"/></phases>
+  <sequence mode="alternate">
+    <step side="phasing" phase="orders"/>
+    <step side="phasing" phase="movement"/>
+    <step side="phasing" phase="battle"/>
+  </sequence>
+  <map><hex-grid kind="hex-rows" columns="01-13" rows="01-09" shifted="even"/></map>
+  <objectives>
+    <objective kind="majority" side="any" locs="0605, 0705, 0805" rule="B5"/>
+  </objectives>
+  <victory>
+    <banners-for-eliminations no-banner-roles="garrison" rule="B2"/>
+    <end-of-game winner="sudden-death" rule="B1"/>
+  </victory>
+</scenario>
+)";
+
+// Sides from the game and sudden death, nothing else: its banners come from the games' records.
+const char* kBareBase = R"(<scenario id="test-bare-base" title="Bare" turns="none">
+  <sides from-game="yes" count="3"/>
+  <phases><phase name="movement" kind="movement"/></phases>
+  <sequence mode="alternate"><step side="phasing" phase="movement"/></sequence>
+  <map><hex-grid kind="hex-rows" columns="01-05" rows="01-05" shifted="even"/></map>
+  <victory><end-of-game winner="sudden-death" rule="B1"/></victory>
+</scenario>
+)";
+
+void add_test_bases() {
+    add_builtin_scenario_for_tests("test-banner-base", kBannerBase);
+    add_builtin_scenario_for_tests("test-bare-base", kBareBase);
+}
+
+}  // namespace
+
+TEST(FromGame, SidesComeFromTheGame) {
+    ScenarioLoad r = valid(kFromGame);
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    EXPECT_TRUE(s.sides_from_game);
+    EXPECT_EQ(s.game_sides, 2);  // the default count
+    EXPECT_TRUE(s.sides.empty());
+    EXPECT_TRUE(s.targets.empty());
+    EXPECT_EQ(s.first_player, kNoSide);
+    EXPECT_EQ(s.turns, 0);  // turns="none"
+    EXPECT_TRUE(s.alternate_turns);
+    ASSERT_EQ(s.sequence.size(), 3u);
+    for (const SequenceStep& st : s.sequence) EXPECT_EQ(st.side, kPhasingSide);
+    EXPECT_EQ(s.sequence[2].phase, 2);
+
+    r = valid(replace(kFromGame, "<sides from-game=\"yes\"/>", "<sides from-game=\"yes\" count=\"8\"/>"));
+    ASSERT_TRUE(r.scenario);
+    EXPECT_EQ(r.scenario->game_sides, 8);
+    EXPECT_TRUE(r.scenario->sides.empty());
+
+    // What needs no side name is allowed: points of each side, steps of no side, objectives of any side.
+    r = valid(from_game(R"(<victory><points kind="elimination" side="each" value="1" rule="B2" what="units"/></victory>
+<objectives><objective kind="last-to-occupy" side="any" locs="0303"/></objectives>)"));
+    ASSERT_TRUE(r.scenario);
+    EXPECT_EQ(r.scenario->points.size(), 1u);
+    ASSERT_EQ(r.scenario->objectives.size(), 1u);
+    EXPECT_EQ(r.scenario->objectives[0].side, kNoSide);
+
+    // from-game="no" is today's <sides>.
+    r = valid(replace(kMinimal, "<sides>", "<sides from-game=\"no\">"));
+    ASSERT_TRUE(r.scenario);
+    EXPECT_FALSE(r.scenario->sides_from_game);
+    EXPECT_EQ(r.scenario->sides.size(), 2u);
+}
+
+TEST(FromGame, NamingASideIsAnError) {
+    // Each of these names a side; the error is at the attribute's value and names the attribute.
+    struct Case {
+        std::string extra, needle, attr;
+    };
+    const std::vector<Case> cases = {
+        {R"(<units><unit id="x" side="French" type="infantry" strength="1"/></units>)", "French", "<unit> attribute 'side'"},
+        {R"(<units><group side="French"><unit id="x" type="infantry" strength="1"/></group></units>)", "French",
+         "<group> attribute 'side'"},
+        {R"(<holdings><hold loc="0101" side="British"/></holdings>)", "British", "<hold> attribute 'side'"},
+        {R"(<victory><points kind="elimination" side="French" value="1" rule="B2" what="units"/></victory>)", "French",
+         "<points> attribute 'side'"},
+        {R"(<reinforcements><side name="French" alternate-edges="west"/></reinforcements>)", "French",
+         "<side> attribute 'name'"},
+        {R"(<objectives><objective kind="temporary" side="French" locs="0101"/></objectives>)", "French",
+         "<objective> attribute 'side'"},
+        {R"(<objectives><objective kind="temporary" side="any" locs="0101" held-by="French"/></objectives>)", "French",
+         "<objective> attribute 'held-by'"},
+        {R"(<objectives><target side="French" banners="5"/></objectives>)", "French", "<target> attribute 'side'"},
+        {R"(<reinforcements><arrival side="French" turn="2" at="0101"/></reinforcements>)", "French",
+         "<arrival> attribute 'side'"},
+    };
+    for (const Case& c : cases) {
+        const std::string xml = from_game(c.extra);
+        ScenarioError e = one_error(xml);
+        EXPECT_AT(e, xml, c.needle + "\"");
+        EXPECT_TRUE(contains(e.message, c.attr + ": '" + c.needle + "' names a side, but this scenario's sides come from the game"))
+            << e.message;
+    }
+
+    // A word the attribute does not take: start points go to one side, not `each`.
+    std::string xml0 = from_game(R"(<victory><points kind="start" side="each" value="1" rule="B2" what="units"/></victory>)");
+    ScenarioError e0 = one_error(xml0);
+    EXPECT_AT(e0, xml0, "each");
+    EXPECT_TRUE(contains(e0.message, "<points> attribute 'side': 'each' is not allowed here, and it needs a side: this scenario's "
+                                     "sides come from the game"))
+        << e0.message;
+
+    // first-player, and steps in a from-game scenario of sides mode.
+    std::string xml = replace(kFromGame, "turns=\"none\"", "turns=\"none\" first-player=\"French\"");
+    ScenarioError e = one_error(xml);
+    EXPECT_AT(e, xml, "French");
+    EXPECT_TRUE(contains(e.message, "first-player: this scenario's sides come from the game")) << e.message;
+
+    xml = replace(kFromGame, "<sequence mode=\"alternate\">", "<sequence>");
+    xml = replace(xml, "<step side=\"phasing\" phase=\"orders\"/>", "<step side=\"none\" phase=\"orders\"/>");
+    xml = replace(xml, "<step side=\"Phasing\" phase=\"movement\"/>", "<step side=\"first\" phase=\"movement\"/>");
+    xml = replace(xml, "<step side=\"phasing\" phase=\"battle\"/>", "<step side=\"none\" phase=\"battle\"/>");
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "first\"");
+    EXPECT_TRUE(contains(e.message, "<step> attribute 'side': 'first' names a side")) << e.message;
+
+    // A unit without a side cannot be given one.
+    xml = from_game(R"(<units><unit id="x" type="infantry" strength="1"/></units>)");
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "<unit ");
+    EXPECT_TRUE(contains(e.message, "its games declare their units with `unit` records")) << e.message;
+
+    // Levels name two sides.
+    xml = from_game(R"(<victory><levels ratio="A:B"><level winner="A" name="Win"/></levels><end-of-game winner="levels"/></victory>)");
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "A:B");
+    EXPECT_TRUE(contains(e.message, "<levels> attribute 'ratio': 'A:B' names a side")) << e.message;
+}
+
+TEST(FromGame, SidesErrors) {
+    std::string xml = replace(kFromGame, "<sides from-game=\"yes\"/>", "<sides from-game=\"yes\"><side name=\"A\"/></sides>");
+    ScenarioError e = one_error(xml);
+    EXPECT_AT(e, xml, "<side name");
+    EXPECT_TRUE(contains(e.message, "<sides from-game=\"yes\"> has no <side> elements")) << e.message;
+
+    xml = replace(kFromGame, "<sides from-game=\"yes\"/>", "<sides from-game=\"yes\" count=\"9\"/>");
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "9\"/>");
+    EXPECT_TRUE(contains(e.message, "'count': 9 is out of range (2..8)")) << e.message;
+
+    xml = replace(kFromGame, "<sides from-game=\"yes\"/>", "<sides from-game=\"yes\" count=\"1\"/>");
+    e = one_error(xml);
+    EXPECT_TRUE(contains(e.message, "'count': 1 is out of range (2..8)")) << e.message;
+
+    xml = replace(kMinimal, "<sides>", "<sides count=\"2\">");
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "2\">");
+    EXPECT_TRUE(contains(e.message, "'count' goes with from-game=\"yes\"")) << e.message;
+
+    xml = replace(kFromGame, "from-game=\"yes\"", "from-game=\"maybe\"");
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "maybe");
+    EXPECT_TRUE(contains(e.message, "is not yes or no")) << e.message;
+
+    // `phasing` is a reserved word.
+    xml = replace(kMinimal, "<side name=\"Red\"/>", "<side name=\"Phasing\"/>");
+    ScenarioLoad r = read_scenario_xml(xml, "t.xml");
+    ASSERT_FALSE(r.errors.empty());
+    EXPECT_EQ(r.errors[0].line, 2u);
+    EXPECT_TRUE(contains(r.errors[0].message, "'Phasing' is a reserved word and cannot name a side")) << r.errors[0].message;
+}
+
+TEST(TurnsNone, NoTurnLimit) {
+    std::string xml = replace(kMinimal, "turns=\"3\"", "turns=\"None\"");
+    xml = replace(xml, "<step side=\"Red\" phase=\"movement\"/>", "<step side=\"Red\" phase=\"movement\" first-turn=\"200\"/>");
+    xml = replace(xml, "at=\"0101\"", "enters=\"10000\" enters-at=\"0101\"");
+    ScenarioLoad r = valid(xml);
+    ASSERT_TRUE(r.scenario);
+    EXPECT_EQ(r.scenario->turns, 0);
+    EXPECT_EQ(r.scenario->sequence[1].first_turn, 200);
+    EXPECT_EQ(r.scenario->units[0].enters_turn, 10000);
+
+    // Numbers stay 1..10000; turns beyond that are still out of range without a limit.
+    xml = replace(kMinimal, "turns=\"3\"", "turns=\"0\"");
+    ScenarioError e = one_error(xml);
+    EXPECT_AT(e, xml, "0\" first");
+    EXPECT_TRUE(contains(e.message, "'turns': 0 is out of range (1..10000)")) << e.message;
+    xml = replace(kMinimal, "turns=\"3\"", "turns=\"never\"");
+    e = one_error(xml);
+    EXPECT_TRUE(contains(e.message, "'never' is not a whole number")) << e.message;
+    xml = replace(replace(kMinimal, "turns=\"3\"", "turns=\"none\""), "at=\"0101\"", "enters=\"10001\" enters-at=\"0101\"");
+    e = one_error(xml);
+    EXPECT_TRUE(contains(e.message, "'enters': 10001 is out of range (1..10000)")) << e.message;
+}
+
+TEST(Sequence, AlternateMode) {
+    ScenarioLoad r = valid(kMinimal);
+    ASSERT_TRUE(r.scenario);
+    EXPECT_FALSE(r.scenario->alternate_turns);  // mode="sides" is the default
+    r = valid(replace(kMinimal, "<sequence>", "<sequence mode=\"sides\">"));
+    ASSERT_TRUE(r.scenario);
+    EXPECT_FALSE(r.scenario->alternate_turns);
+
+    // Fixed sides, alternating turns: steps say phasing or none.
+    std::string xml = replace(kMinimal, "<sequence>", "<sequence mode=\"alternate\" night-turns=\"2\">");
+    xml = replace(xml, "<step side=\"Blue\" phase=\"movement\"/>", "<step side=\"phasing\" phase=\"movement\"/>");
+    xml = replace(xml, "<step side=\"Red\" phase=\"movement\"/>", "<step side=\"none\" phase=\"combat\" last-turn=\"2\"/>");
+    r = valid(xml);
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    EXPECT_TRUE(s.alternate_turns);
+    ASSERT_EQ(s.sequence.size(), 2u);
+    EXPECT_EQ(s.sequence[0].side, kPhasingSide);
+    EXPECT_EQ(s.sequence[1].side, kNoSide);
+    EXPECT_EQ(s.sequence[1].last_turn, 2);
+    EXPECT_EQ(s.night_turns, (std::vector<std::int32_t>{2}));
+
+    // `phasing` outside alternate mode.
+    xml = replace(kMinimal, "<step side=\"Red\" phase=\"movement\"/>", "<step side=\"phasing\" phase=\"movement\"/>");
+    ScenarioError e = one_error(xml);
+    EXPECT_AT(e, xml, "phasing");
+    EXPECT_TRUE(contains(e.message, "<step> attribute 'side': 'phasing' is only for <sequence mode=\"alternate\">")) << e.message;
+
+    // A side's name in alternate mode.
+    xml = replace(kMinimal, "<sequence>", "<sequence mode=\"alternate\">");
+    xml = replace(xml, "<step side=\"Blue\" phase=\"movement\"/>", "<step side=\"phasing\" phase=\"movement\"/>");
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "Red\" phase");
+    EXPECT_TRUE(contains(e.message, "'Red' in <sequence mode=\"alternate\">, where a step's side is 'phasing'")) << e.message;
+
+    xml = replace(kMinimal, "<sequence>", "<sequence mode=\"turns\">");
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "turns\">");
+    EXPECT_TRUE(contains(e.message, "<sequence> attribute 'mode': 'turns' is not one of sides, alternate")) << e.message;
+}
+
+TEST(Objectives, FieldsAndTargets) {
+    ScenarioLoad r = valid(with(R"(<objectives>
+  <objective kind="temporary" side="Blue" locs="0504" banners="2" held-by="Red" name="La Haye  Sainte" rule="B3"/>
+  <objective kind="Start-Turn-Temporary" side="any" locs="0101"/>
+  <objective kind="temporary-group" side="Red" locs="0201, 0202, 0203" name="The woods"/>
+  <objective kind="start-turn-temporary-group" side="Red" locs="0301"/>
+  <objective kind="majority" side="any" locs="0401, 0402, 0403" rule="B5"/>
+  <objective kind="permanent" side="Blue" locs="0102" banners="100"/>
+  <objective kind="start-turn-permanent" side="Blue" locs="0103"/>
+  <objective kind="last-to-occupy" side="any" locs="0104" held-by="Blue" rule="B6"/>
+  <target side="Red" banners="1000"/>
+</objectives>)"));
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    ASSERT_EQ(s.objectives.size(), 8u);
+    const ObjectiveDef& o = s.objectives[0];
+    EXPECT_EQ(o.kind, ObjectiveKind::Temporary);
+    EXPECT_EQ(o.side, 0);
+    EXPECT_EQ(names(s, o.locs), (std::vector<std::string>{"0504"}));
+    EXPECT_EQ(o.banners, 2);
+    EXPECT_EQ(o.held_by, 1);
+    EXPECT_EQ(o.name, "La Haye Sainte");
+    EXPECT_EQ(o.rule, "B3");
+    // Defaults: one banner, held by none, no name or rule.
+    const ObjectiveDef& d = s.objectives[1];
+    EXPECT_EQ(d.kind, ObjectiveKind::StartTurnTemporary);
+    EXPECT_EQ(d.side, kNoSide);
+    EXPECT_EQ(d.banners, 1);
+    EXPECT_EQ(d.held_by, kNoSide);
+    EXPECT_TRUE(d.name.empty());
+    EXPECT_TRUE(d.rule.empty());
+    // Every kind, in the order of ObjectiveKind; groups of one or more hexes.
+    for (std::size_t i = 0; i < s.objectives.size(); ++i) EXPECT_EQ(s.objectives[i].kind, static_cast<ObjectiveKind>(i)) << i;
+    EXPECT_EQ(s.objectives[2].locs.size(), 3u);
+    EXPECT_EQ(s.objectives[3].locs.size(), 1u);
+    EXPECT_EQ(s.objectives[4].locs.size(), 3u);
+    EXPECT_EQ(s.objectives[5].banners, 100);
+    EXPECT_EQ(s.objectives[7].held_by, 0);
+    // Targets: one entry per side, 0 where none is set.
+    EXPECT_EQ(s.targets, (std::vector<std::int32_t>{0, 1000}));
+
+    // Without <objectives>: no objectives, and no targets (still one entry per side).
+    r = valid(kMinimal);
+    ASSERT_TRUE(r.scenario);
+    EXPECT_TRUE(r.scenario->objectives.empty());
+    EXPECT_EQ(r.scenario->targets, (std::vector<std::int32_t>{0, 0}));
+}
+
+TEST(Objectives, Errors) {
+    struct Case {
+        std::string extra, needle, message;
+    };
+    const std::vector<Case> cases = {
+        {R"(<objectives><objective kind="temporary" side="Blue" locs="0101, 0102"/></objectives>)", "0101, 0102",
+         "<objective kind=\"temporary\"> takes one hex in 'locs', not 2"},
+        {R"(<objectives><objective kind="last-to-occupy" side="Blue" locs="0101,0102,0103"/></objectives>)", "0101,0102",
+         "<objective kind=\"last-to-occupy\"> takes one hex in 'locs', not 3"},
+        {R"(<objectives><objective kind="fortress" side="Blue" locs="0101"/></objectives>)", "fortress",
+         "<objective> attribute 'kind': 'fortress' is not one of temporary, start-turn-temporary, temporary-group, "
+         "start-turn-temporary-group, majority, permanent, start-turn-permanent, last-to-occupy"},
+        {R"(<objectives><objective side="Blue" locs="0101"/></objectives>)", "<objective ",
+         "<objective> needs attribute 'kind'"},
+        {R"(<objectives><objective kind="majority" side="Blue"/></objectives>)", "<objective ",
+         "<objective> needs attribute 'locs'"},
+        {R"(<objectives><objective kind="majority" side="Blue" locs="0101, 9999"/></objectives>)", "0101, 9999",
+         "unknown location '9999'"},
+        {R"(<objectives><objective kind="majority" side="each" locs="0101"/></objectives>)", "each",
+         "<objective> attribute 'side': unknown side 'each' (sides: Blue, Red, any)"},
+        {R"(<objectives><objective kind="permanent" side="Blue" locs="0101" banners="0"/></objectives>)", "0\"/>",
+         "'banners': 0 is out of range (1..100)"},
+        {R"(<objectives><objective kind="permanent" side="Blue" locs="0101" banners="101"/></objectives>)", "101\"/></objectives>",
+         "'banners': 101 is out of range (1..100)"},
+        {R"(<objectives><objective kind="permanent" side="Blue" locs="0101" held-by="Green"/></objectives>)", "Green",
+         "<objective> attribute 'held-by': unknown side 'Green'"},
+        {R"(<objectives><objective kind="permanent" side="Blue" locs="0101" owner="Red"/></objectives>)", "owner",
+         "<objective> has no attribute 'owner'"},
+        {R"(<objectives><target side="Green" banners="5"/></objectives>)", "Green",
+         "<target> attribute 'side': unknown side 'Green' (sides: Blue, Red)"},
+        {R"(<objectives><target side="any" banners="5"/></objectives>)", "any", "unknown side 'any'"},
+        {R"(<objectives><target side="Blue" banners="1001"/></objectives>)", "1001", "'banners': 1001 is out of range (1..1000)"},
+        {R"(<objectives><target side="Blue"/></objectives>)", "<target", "<target> needs attribute 'banners'"},
+        {R"(<objectives><target side="Blue" banners="5"/><target side="blue" banners="6"/></objectives>)", "blue",
+         "side 'Blue' has a second <target> (the first is on line 12)"},
+        {R"(<objectives><goal/></objectives>)", "<goal", "unknown element <goal> in <objectives>"},
+    };
+    for (const Case& c : cases) {
+        const std::string xml = with(c.extra);
+        ScenarioError e = one_error(xml);
+        EXPECT_AT(e, xml, c.needle);
+        EXPECT_TRUE(contains(e.message, c.message)) << e.message;
+    }
+    // A second <objectives>.
+    const std::string xml = with("<objectives/>\n<objectives/>");
+    ScenarioError e = one_error(xml);
+    EXPECT_EQ(e.line, 13u);
+    EXPECT_TRUE(contains(e.message, "second <objectives> element (the first is on line 12)")) << e.message;
+}
+
+TEST(Victory, BannersForEliminationsAndSuddenDeath) {
+    ScenarioLoad r = valid(with(R"(<victory>
+  <banners-for-eliminations no-banner-roles="garrison, train" rule="B2"/>
+  <end-of-game winner="sudden-death" rule="B1"/>
+</victory>)"));
+    ASSERT_TRUE(r.scenario);
+    EXPECT_TRUE(r.scenario->elimination_banners.enabled);
+    EXPECT_EQ(r.scenario->elimination_banners.no_banner_roles, (std::vector<std::string>{"garrison", "train"}));
+    EXPECT_EQ(r.scenario->elimination_banners.rule, "B2");
+    EXPECT_EQ(r.scenario->end_victory, EndVictory::SuddenDeath);
+    EXPECT_EQ(r.scenario->end_rule, "B1");
+
+    r = valid(with("<victory><banners-for-eliminations/></victory>"));
+    ASSERT_TRUE(r.scenario);
+    EXPECT_TRUE(r.scenario->elimination_banners.enabled);
+    EXPECT_TRUE(r.scenario->elimination_banners.no_banner_roles.empty());
+    EXPECT_EQ(r.scenario->end_victory, EndVictory::HigherTotal);
+    r = valid(kMinimal);
+    ASSERT_TRUE(r.scenario);
+    EXPECT_FALSE(r.scenario->elimination_banners.enabled);
+
+    // Sudden death with objectives as the only source, or with sides from the game.
+    r = valid(with(R"(<objectives><objective kind="permanent" side="Blue" locs="0101"/><target side="Blue" banners="1"/></objectives>
+<victory><end-of-game winner="sudden-death"/></victory>)"));
+    ASSERT_TRUE(r.scenario);
+    EXPECT_EQ(r.scenario->end_victory, EndVictory::SuddenDeath);
+    r = valid(from_game("<victory><end-of-game winner=\"sudden-death\" rule=\"B1\"/></victory>"));
+    ASSERT_TRUE(r.scenario);
+    EXPECT_EQ(r.scenario->end_victory, EndVictory::SuddenDeath);
+
+    // Without any source of banners (targets alone give none).
+    std::string xml = with(R"(<objectives><target side="Blue" banners="3"/></objectives>
+<victory><end-of-game winner="sudden-death" rule="B1"/></victory>)");
+    ScenarioError e = one_error(xml);
+    EXPECT_AT(e, xml, "sudden-death");
+    EXPECT_TRUE(contains(e.message, "<end-of-game winner=\"sudden-death\"> needs a source of banners: <banners-for-eliminations> "
+                                    "in <victory>, an <objective> in <objectives>, or sides that come from the game"))
+        << e.message;
+
+    xml = with(R"(<victory><end-of-game winner="first-blood"/></victory>)");
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "first-blood");
+    EXPECT_TRUE(contains(e.message, "is not one of higher-total, levels, sudden-death")) << e.message;
+
+    xml = with(R"(<victory><banners-for-eliminations no-banner-roles="garrison, garrison"/></victory>)");
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "garrison, garrison");
+    EXPECT_TRUE(contains(e.message, "'no-banner-roles' lists 'garrison' twice")) << e.message;
+
+    xml = with(R"(<victory><banners-for-eliminations/><banners-for-eliminations/></victory>)");
+    e = one_error(xml);
+    EXPECT_TRUE(contains(e.message, "second <banners-for-eliminations> element")) << e.message;
+
+    xml = with(R"(<victory><banners-for-eliminations roles="leader"/></victory>)");
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "roles=");
+    EXPECT_TRUE(contains(e.message, "<banners-for-eliminations> has no attribute 'roles'")) << e.message;
+}
+
+TEST(FromGame, BattleExtendsAFromGameBase) {
+    add_test_bases();
+    // The base itself: from-game sides, alternate turns, an objective of any side, banners, sudden death.
+    ScenarioLoad base = load_scenario("test-banner-base");
+    ASSERT_TRUE(base.scenario) << (base.errors.empty() ? "" : base.errors[0].message);
+    EXPECT_TRUE(base.scenario->sides_from_game);
+    EXPECT_EQ(base.scenario->objectives.size(), 1u);
+
+    ScenarioLoad r = valid(R"(<scenario extends="test-banner-base" id="battle" title="A battle" first-player="French">
+  <sides><side name="French"/><side name="British"/></sides>
+  <units>
+    <unit id="G1" side="French" type="infantry" strength="4" at="0303"/>
+    <unit id="LHS" side="British" type="infantry" strength="2" at="0504" roles="garrison"/>
+  </units>
+  <objectives>
+    <objective kind="temporary" side="French" locs="0504" held-by="British" name="La Haye Sainte" rule="B3"/>
+    <objective kind="start-turn-temporary-group" side="British" locs="0101, 0102"/>
+    <target side="French" banners="5"/>
+    <target side="British" banners="4"/>
+  </objectives>
+</scenario>)");
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    EXPECT_FALSE(s.sides_from_game);
+    EXPECT_EQ(s.sides, (std::vector<std::string>{"French", "British"}));
+    EXPECT_EQ(s.first_player, 0);
+    EXPECT_EQ(s.units.size(), 2u);
+    EXPECT_EQ(s.units[1].side, 1);
+    ASSERT_EQ(s.objectives.size(), 2u);  // replaces the base's
+    EXPECT_EQ(s.objectives[0].held_by, 1);
+    EXPECT_EQ(s.targets, (std::vector<std::int32_t>{5, 4}));
+    // Inherited: no turn limit, alternate turns, banners for eliminations, sudden death.
+    EXPECT_EQ(s.turns, 0);
+    EXPECT_TRUE(s.alternate_turns);
+    EXPECT_EQ(s.sequence.size(), 3u);
+    EXPECT_TRUE(s.elimination_banners.enabled);
+    EXPECT_EQ(s.end_victory, EndVictory::SuddenDeath);
+    EXPECT_EQ(s.extends, "test-banner-base");
+
+    // A file that does not give <sides> keeps them from the game, and may not name one.
+    r = valid(R"(<scenario extends="test-banner-base" id="battle" title="Any battle" turns="12">
+  <objectives><objective kind="permanent" side="any" locs="0707"/></objectives>
+</scenario>)");
+    ASSERT_TRUE(r.scenario);
+    EXPECT_TRUE(r.scenario->sides_from_game);
+    EXPECT_EQ(r.scenario->turns, 12);
+    std::string xml = R"(<scenario extends="test-banner-base" id="battle" title="B">
+  <objectives><target side="French" banners="5"/></objectives>
+</scenario>)";
+    ScenarioError e = one_error(xml);
+    EXPECT_AT(e, xml, "French");
+    EXPECT_TRUE(contains(e.message, "'French' names a side, but this scenario's sides come from the game")) << e.message;
+
+    // Replacing <sequence> and <victory> replaces alternate turns and banners for eliminations too.
+    r = valid(R"(<scenario extends="test-banner-base" id="battle" title="B" turns="5">
+  <sides><side name="A"/><side name="B"/></sides>
+  <sequence><step side="A" phase="movement"/><step side="B" phase="movement"/></sequence>
+  <victory><points kind="elimination" side="each" value="1" rule="1" what="SP"/></victory>
+</scenario>)");
+    ASSERT_TRUE(r.scenario);
+    EXPECT_FALSE(r.scenario->alternate_turns);
+    EXPECT_FALSE(r.scenario->elimination_banners.enabled);
+    EXPECT_EQ(r.scenario->end_victory, EndVictory::HigherTotal);
+    EXPECT_EQ(r.scenario->objectives.size(), 1u);  // not given: the base's
+    EXPECT_EQ(r.scenario->targets, (std::vector<std::int32_t>{0, 0}));
+}
+
+TEST(FromGame, ExtendingErrors) {
+    add_test_bases();
+    // The number of sides is the base's count.
+    std::string xml = R"(<scenario extends="test-banner-base" id="b" title="B">
+  <sides><side name="A"/><side name="B"/><side name="C"/></sides>
+</scenario>)";
+    ScenarioError e = one_error(xml);
+    EXPECT_AT(e, xml, "<sides>");
+    EXPECT_TRUE(contains(e.message, "<sides> declares 3 sides; the base scenario 'test-banner-base' is for games of 2")) << e.message;
+
+    // An extending file lists its sides; it does not leave them to the game again.
+    xml = R"(<scenario extends="test-banner-base" id="b" title="B">
+  <sides from-game="yes"/>
+</scenario>)";
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "from-game");
+    EXPECT_TRUE(contains(e.message, "an extending scenario's <sides> lists its sides with <side> elements")) << e.message;
+
+    // Errors in the battle's <sides> are not repeated at each use of its names.
+    xml = R"(<scenario extends="test-banner-base" id="b" title="B">
+  <sides><side name="A"/><side name="a"/></sides>
+  <holdings><hold loc="0101" side="B"/></holdings>
+</scenario>)";
+    e = one_error(xml);
+    EXPECT_TRUE(contains(e.message, "side 'a' is declared twice")) << e.message;
+
+    // A fixed-sides base still refuses <sides>.
+    xml = R"(<scenario extends="maryes-heights" id="b" title="B">
+  <sides><side name="A"/><side name="B"/></sides>
+</scenario>)";
+    e = one_error(xml);
+    EXPECT_TRUE(contains(e.message, "<sides> is not allowed in a scenario that extends another")) << e.message;
+    EXPECT_TRUE(contains(e.message, "only a base whose sides come from the game")) << e.message;
+
+    // A base whose sudden death counts on sides from the game: fixing them leaves no banners.
+    ScenarioLoad r = read_scenario_xml(R"(<scenario extends="test-bare-base" id="b" title="B">
+  <sides><side name="A"/><side name="B"/><side name="C"/></sides>
+</scenario>)",
+                                       "t.xml");
+    ASSERT_EQ(r.errors.size(), 1u);
+    EXPECT_EQ(r.errors[0].line, 2u);
+    EXPECT_EQ(r.errors[0].col, 3u);
+    EXPECT_TRUE(contains(r.errors[0].message, "the base scenario's <end-of-game winner=\"sudden-death\"> needs a source of banners"))
+        << r.errors[0].message;
+    r = valid(R"(<scenario extends="test-bare-base" id="b" title="B">
+  <sides><side name="A"/><side name="B"/><side name="C"/></sides>
+  <objectives><objective kind="temporary" side="C" locs="0303"/></objectives>
+</scenario>)");
+    EXPECT_TRUE(r.scenario);
+}
+
 // ---- the documentation's example ------------------------------------------------------------------
 
 TEST(Docs, ExampleScenarioIsValid) {
@@ -1523,11 +2076,17 @@ std::string doc_scenario_with(const std::string& part) {
     return {};
 }
 
+// The documentation's from-game base, as a built-in (only built-ins can be extended).
+void add_docs_banner_base() {
+    add_builtin_scenario_for_tests("line-battles", doc_scenario_with("id=\"line-battles\""));
+}
+
 }  // namespace
 
 TEST(Docs, EveryCompleteExampleIsValid) {
+    add_docs_banner_base();
     const std::vector<std::string> blocks = doc_scenarios();
-    ASSERT_EQ(blocks.size(), 3u);  // the inheritance example, the small file, the later sections
+    ASSERT_EQ(blocks.size(), 5u);  // inheritance, a from-game base and its battle, the small file, the later sections
     for (const std::string& b : blocks) {
         ScenarioLoad r = read_scenario_xml(b, "docs example");
         for (const auto& e : r.errors) ADD_FAILURE() << e.line << ":" << e.col << ": " << e.message;
@@ -1557,7 +2116,7 @@ TEST(Docs, LaterSectionsExample) {
 }
 
 TEST(Docs, InheritanceExample) {
-    ScenarioLoad r = read_scenario_xml(doc_scenario_with("extends="), "docs example");
+    ScenarioLoad r = read_scenario_xml(doc_scenario_with("extends=\"maryes-heights\""), "docs example");
     ASSERT_TRUE(r.scenario);
     const Scenario& s = *r.scenario;
     EXPECT_EQ(s.extends, "maryes-heights");
@@ -1565,4 +2124,39 @@ TEST(Docs, InheritanceExample) {
     ASSERT_NE(s.find_param("exit-vp"), nullptr);
     EXPECT_EQ(s.find_param("exit-vp")->default_value, std::optional<std::string>("1"));
     EXPECT_EQ(s.units.size(), maryes().units.size());
+}
+
+TEST(Docs, VictoryBannerExample) {
+    add_docs_banner_base();
+    ScenarioLoad base = load_scenario("line-battles");
+    ASSERT_TRUE(base.scenario) << (base.errors.empty() ? "" : base.errors[0].message);
+    EXPECT_TRUE(base.scenario->sides_from_game);
+    EXPECT_EQ(base.scenario->turns, 0);
+    EXPECT_TRUE(base.scenario->alternate_turns);
+    EXPECT_EQ(base.scenario->end_victory, EndVictory::SuddenDeath);
+
+    ScenarioLoad r = valid(doc_scenario_with("extends=\"line-battles\""));
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    EXPECT_EQ(s.id, "la-haye-sainte");
+    EXPECT_FALSE(s.sides_from_game);
+    EXPECT_EQ(s.sides, (std::vector<std::string>{"French", "British"}));
+    EXPECT_EQ(s.units.size(), 4u);
+    ASSERT_EQ(s.objectives.size(), 3u);
+    EXPECT_EQ(s.objectives[0].kind, ObjectiveKind::Temporary);
+    EXPECT_EQ(s.objectives[0].side, kNoSide);
+    EXPECT_EQ(s.objectives[0].held_by, 1);
+    EXPECT_EQ(s.objectives[0].name, "La Haye Sainte");
+    EXPECT_EQ(s.objectives[1].kind, ObjectiveKind::StartTurnTemporaryGroup);
+    EXPECT_EQ(s.objectives[1].locs.size(), 2u);
+    EXPECT_EQ(s.objectives[2].kind, ObjectiveKind::LastToOccupy);
+    EXPECT_EQ(s.targets, (std::vector<std::int32_t>{5, 4}));
+    EXPECT_EQ(s.turns, 0);
+    EXPECT_TRUE(s.alternate_turns);
+    ASSERT_EQ(s.sequence.size(), 3u);
+    EXPECT_EQ(s.sequence[0].side, kPhasingSide);
+    EXPECT_TRUE(s.elimination_banners.enabled);
+    EXPECT_EQ(s.elimination_banners.no_banner_roles, (std::vector<std::string>{"garrison"}));
+    EXPECT_EQ(s.end_victory, EndVictory::SuddenDeath);
+    EXPECT_EQ(s.end_rule, "B1");
 }

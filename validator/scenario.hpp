@@ -4,6 +4,7 @@
 // works on indices only.
 #pragma once
 
+#include "../parser/record.hpp"  // ObjectiveKind (move-log.md's objective kinds)
 #include "hexmap.hpp"
 
 #include <climits>
@@ -16,6 +17,8 @@ namespace referee {
 
 using SideId = std::int32_t;  // index into Scenario::sides; -1: none
 inline constexpr SideId kNoSide = -1;
+// In a sequence step of an alternating game (Scenario::alternate_turns): the side whose turn it is.
+inline constexpr SideId kPhasingSide = -2;
 
 enum class PhaseKind : std::uint8_t { Movement, Combat, Other };
 
@@ -199,6 +202,26 @@ struct AutomaticVictory {
 enum class EndVictory : std::uint8_t {
     HigherTotal,  // the side with more points wins; equal totals: a draw
     Levels,       // the victory level table (Scenario::levels) gives winner and level
+    SuddenDeath,  // victory banners: a side wins the moment it reaches its target (B1); no end-of-game scoring
+};
+
+// A victory-banner objective (Commands & Colors), as the move log's `objective` record gives it.
+struct ObjectiveDef {
+    ObjectiveKind kind = ObjectiveKind::Temporary;
+    SideId side = kNoSide;        // the side it counts for; kNoSide: any side
+    std::vector<LocId> locs;      // one hex, or the hexes of a group
+    std::int32_t banners = 1;     // banners it is worth
+    SideId held_by = kNoSide;     // a banner held at the start (kNoSide: none)
+    std::string name;             // for people ("Hougoumont"); may be empty
+    std::string rule;             // cited in the report (the battle's notes, or the kind's ruling)
+};
+
+// Banners for eliminations (B2): one per enemy unit eliminated (leaders included); none for a
+// unit with one of `no_banner_roles`.
+struct EliminationBanners {
+    bool enabled = false;
+    std::vector<std::string> no_banner_roles;  // "garrison"
+    std::string rule;                          // "B2"
 };
 
 struct Exits {
@@ -222,7 +245,7 @@ struct Scenario {
     std::vector<std::string> sides;  // order as declared
     std::vector<PhaseDef> phases;
     std::vector<SequenceStep> sequence;
-    std::int32_t turns = 0;       // last game-turn
+    std::int32_t turns = 0;       // last game-turn; 0: no limit (games that end by banners or `end`)
     SideId first_player = kNoSide;
     Map map;
     std::vector<UnitDef> units;
@@ -243,6 +266,14 @@ struct Scenario {
     std::vector<std::int32_t> night_turns;  // recorded (Road to Richmond 14.22); shown in positions
     std::string night_rule;
     std::string extends;          // the built-in scenario this one extends ("" none)
+    // Victory banners (issue 4):
+    bool sides_from_game = false; // the game's `side` records declare the sides (`sides` is empty)
+    std::int32_t game_sides = 2;  // how many sides such a game declares
+    bool alternate_turns = false; // each game-turn is one side's turn; sides alternate; the side of
+                                  // the first `phase` record moves first; steps use kPhasingSide
+    std::vector<ObjectiveDef> objectives;
+    std::vector<std::int32_t> targets;  // per side (index SideId): banners to win; 0: none set
+    EliminationBanners elimination_banners;
     std::vector<ParamDef> params;
     std::vector<RulingDef> rulings;
 
