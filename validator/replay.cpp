@@ -49,7 +49,31 @@ bool type_allowed(const std::vector<std::string>& types, std::string_view type) 
     return types.empty() || std::any_of(types.begin(), types.end(), [&](const std::string& t) { return iequals(t, type); });
 }
 
-enum class Over : std::uint8_t { No, Automatic, Concession, EndRecord, LastTurn };
+// The rule a banner of each kind cites: the ruling that says how it is judged.
+const char* kind_rule(ObjectiveKind k) {
+    switch (k) {
+        case ObjectiveKind::Majority: return "B5";
+        case ObjectiveKind::LastToOccupy: return "B6";
+        case ObjectiveKind::Permanent: return "victory banners: permanent objective";
+        default: return "B3";
+    }
+}
+bool single_hex(ObjectiveKind k) {
+    return k == ObjectiveKind::Temporary || k == ObjectiveKind::StartTurnTemporary || k == ObjectiveKind::Permanent ||
+           k == ObjectiveKind::StartTurnPermanent || k == ObjectiveKind::LastToOccupy;
+}
+// Kinds whose banner is lost when the condition fails (B3), to which B4's re-occupation note applies.
+bool temporary_kind(ObjectiveKind k) {
+    return k == ObjectiveKind::Temporary || k == ObjectiveKind::StartTurnTemporary || k == ObjectiveKind::TemporaryGroup ||
+           k == ObjectiveKind::StartTurnTemporaryGroup || k == ObjectiveKind::Majority;
+}
+// Kinds judged at the start of the side's player-turn (B3, B5).
+bool start_turn_kind(ObjectiveKind k) {
+    return k == ObjectiveKind::StartTurnTemporary || k == ObjectiveKind::StartTurnTemporaryGroup ||
+           k == ObjectiveKind::StartTurnPermanent || k == ObjectiveKind::Majority;
+}
+
+enum class Over : std::uint8_t { No, Automatic, Concession, EndRecord, LastTurn, SuddenDeath };
 
 std::string lower(std::string_view s) {
     std::string out(s);
@@ -118,7 +142,10 @@ private:
     // --- state changes ---
     void place(std::int32_t u, LocId to);
     void leave(std::int32_t u);
-    void entered(SideId side, LocId loc) { last_mover_[static_cast<std::size_t>(loc)] = side; }
+    void entered(SideId side, LocId loc) {
+        last_mover_[static_cast<std::size_t>(loc)] = side;
+        if (play_started_ && !obj_at_.empty()) on_enter(side, loc);
+    }
     std::int32_t& zoc(LocId l, SideId s) { return zoc_[static_cast<std::size_t>(l) * nsides_ + static_cast<std::size_t>(s)]; }
     bool enemy_zoc(LocId l, SideId side) const;   // an enemy unit of combat strength stands next to l
     bool has_role(const UnitState& us, std::string_view role) const;
@@ -185,6 +212,49 @@ private:
     void level_verdict(const Levels& lv);
     void compare_snapshot();
     void judge_snapshot_alone();
+
+    // --- victory banners (B1-B6) ---
+    struct Objective {
+        ObjectiveDef def;
+        SideId owner = kNoSide;          // the side whose banner it is now
+        bool suspended = false;          // B4: kept, but not counted, while its hexes are empty
+        std::uint32_t suspend_line = 0;  // the record that emptied it
+        std::string suspend_at;
+        std::int32_t entry = -1;         // the open entry of rep_.banners
+        std::uint32_t stamp = 0;         // rechecked after this record already
+        std::uint32_t line = 0;          // the objective record (0: the scenario file)
+    };
+    void add_objective(const Record& r);
+    void add_target(const Record& r);
+    void start_play();
+    bool eligible(const ObjectiveDef& d, SideId side) const { return d.side == kNoSide || d.side == side; }
+    std::int32_t hexes_held(const ObjectiveDef& d, SideId side) const;
+    bool condition(const Objective& o, SideId side) const;  // the side meets the objective's test now
+    void gain(Objective& o, SideId side, std::uint32_t line, std::string at);
+    void lose(Objective& o, std::uint32_t line, std::string at, std::string why);
+    std::string lost_reason(const Objective& o, SideId side) const;
+    std::string objective_label(const ObjectiveDef& d) const;
+    void recheck(Objective& o);
+    void on_enter(SideId side, LocId l);
+    void player_turn_starts(SideId side);
+    void resolve_suspended();
+    void pending_b4_note();
+    void after_record(const Record& r);
+    void elimination_banner(const UnitState& us);
+    void banner_scores(SideScore& sc, SideId side);
+    bool movement_phase_of(SideId side) const;
+
+    bool banners_on_ = false;
+    bool play_started_ = false;
+    std::vector<Objective> objectives_;
+    std::vector<std::vector<std::int32_t>> obj_at_;  // per location: the objectives that include it
+    std::vector<std::int64_t> banner_count_;         // per side: banners that count now (B1)
+    std::vector<std::int64_t> targets_;              // per side: banners to win; 0: none
+    std::vector<std::uint32_t> target_line_;
+    std::vector<LocId> touched_;                     // locations a unit left or entered in this record
+    std::uint32_t obj_stamp_ = 0;
+    SideId first_mover_ = kNoSide;                   // alternating turns: the side of turn 1
+    const Record* cur_rec_ = nullptr;
 
     const GameRecord& g_;
     const Scenario& s_;
@@ -385,6 +455,28 @@ bool Replay::setup() {
     apply_params();
     if (fatal_) return false;
 
+    banners_on_ = s_.end_victory == EndVictory::SuddenDeath;
+    rep_.has_banners = banners_on_;
+    banner_count_.assign(nsides_, 0);
+    targets_.assign(nsides_, 0);
+    target_line_.assign(nsides_, 0);
+    for (std::size_t i = 0; i < s_.targets.size() && i < nsides_; ++i) targets_[i] = s_.targets[i];
+    for (const ObjectiveDef& d : s_.objectives) {
+        Objective o;
+        o.def = d;
+        if (o.def.rule.empty()) o.def.rule = kind_rule(o.def.kind);
+        objectives_.push_back(std::move(o));
+    }
+    if (s_.alternate_turns) {
+        // The side of the first `phase` record moves first; the sides then alternate.
+        for (const auto& r : g_.records)
+            if (r.kind == Kind::Phase && r.a != kNoSym) {
+                first_mover_ = side_of(r.a);
+                break;
+            }
+        if (first_mover_ == kNoSide) first_mover_ = 0;
+    }
+
     for (const auto& h : s_.holds) last_mover_[static_cast<std::size_t>(h.loc)] = h.side;
 
     bool custom = false;
@@ -419,6 +511,7 @@ void Replay::place(std::int32_t u, LocId to) {
     us.status = UnitStatus::OnMap;
     us.loc = to;
     ++occ(to, us.side);
+    if (play_started_ && !obj_at_.empty() && !obj_at_[static_cast<std::size_t>(to)].empty()) touched_.push_back(to);
     if (track_zoc_ && us.strength > 0) {  // a combat unit controls the hexes around it
         for (LocId n : s_.map.neighbours(to)) ++zoc(n, us.side);
         us.zoc_on = true;
@@ -435,7 +528,10 @@ void Replay::place(std::int32_t u, LocId to) {
 
 void Replay::leave(std::int32_t u) {
     auto& us = units_[static_cast<std::size_t>(u)];
-    if (us.status == UnitStatus::OnMap && us.loc != kNoLoc) --occ(us.loc, us.side);
+    if (us.status == UnitStatus::OnMap && us.loc != kNoLoc) {
+        --occ(us.loc, us.side);
+        if (play_started_ && !obj_at_.empty() && !obj_at_[static_cast<std::size_t>(us.loc)].empty()) touched_.push_back(us.loc);
+    }
     if (us.zoc_on) {
         for (LocId n : s_.map.neighbours(us.loc)) --zoc(n, us.side);
         us.zoc_on = false;
@@ -506,6 +602,7 @@ void Replay::eliminated(std::int32_t u, std::int64_t sp_lost) {
         us.strength = 0;
         leave(u);
         us.status = UnitStatus::Eliminated;
+        if (banners_on_ && s_.elimination_banners.enabled) elimination_banner(us);
     }
 }
 
@@ -726,6 +823,7 @@ void Replay::end_of_phase() {
     }
     dirty_.clear();
     ++phase_serial_;
+    if (!objectives_.empty()) resolve_suspended();
 }
 
 std::int32_t Replay::first_step_of(SideId s, std::int32_t turn) const {
@@ -890,7 +988,7 @@ void Replay::do_turn(const Record& r) {
     seen_turn_ = true;
     if (r.n != turn_ + 1)
         violation("turn-order", r, kSequence, fmt::format("turn {} follows turn {}: turns go 1, 2, 3...", r.n, turn_));
-    if (r.n > s_.turns) {
+    if (s_.turns > 0 && r.n > s_.turns) {
         violation("turn-limit", r, s_.end_rule, fmt::format("turn {}: {} lasts {} game-turns", r.n, s_.title, s_.turns));
         if (turn_ >= s_.turns) {
             game_over(Over::LastTurn, last_applied_line_, fmt::format("end of game-turn {}", s_.turns));
@@ -901,6 +999,13 @@ void Replay::do_turn(const Record& r) {
     step_ = -1;
     phasing_ = kNoSide;
     last_applied_line_ = r.line;
+    if (s_.alternate_turns && nsides_ > 0) {
+        // Each game-turn is one side's turn, in the order of the sides from the first mover.
+        const SideId side = static_cast<SideId>((static_cast<std::size_t>(first_mover_) + static_cast<std::size_t>(turn_ - 1)) % nsides_);
+        for (std::size_t i = 0; i < sequence_.size(); ++i)
+            if (s_.sequence[i].side == kPhasingSide) sequence_[i].side = side;
+    }
+    if (!play_started_) start_play();
 }
 
 void Replay::do_phase(const Record& r) {
@@ -933,6 +1038,15 @@ void Replay::do_phase(const Record& r) {
         }
     }
     if (found < 0) {
+        const SideId turn_side = s_.alternate_turns && nsides_ > 0
+                                     ? static_cast<SideId>((static_cast<std::size_t>(first_mover_) + static_cast<std::size_t>(turn_ - 1)) % nsides_)
+                                     : kNoSide;
+        if (turn_side != kNoSide && side != kNoSide && side != turn_side) {
+            violation("turn-order", r, kSequence,
+                      fmt::format("phase {} in game-turn {}, which is the {} turn: the sides alternate, {} moving first (its first phase record)",
+                                  label, turn_, side_name(turn_side), side_name(first_mover_)));
+            return;
+        }
         if (anywhere < 0)
             violation("turn-order", r, kSequence, fmt::format("{} has no phase {}", s_.title, label));
         else if (!step_in_force(static_cast<std::size_t>(anywhere), turn_))
@@ -944,7 +1058,10 @@ void Replay::do_phase(const Record& r) {
     }
     end_of_phase();
     step_ = found;
-    if (side != kNoSide) phasing_ = side;  // G2: a side's phase after another side's starts its player-turn
+    if (side != kNoSide && side != phasing_) {  // G2: a side's phase after another side's starts its player-turn
+        phasing_ = side;
+        if (!objectives_.empty()) player_turn_starts(side);
+    }
     lead_checks(false, false);
     last_applied_line_ = r.line;
 }
@@ -1019,7 +1136,10 @@ void Replay::do_header(const Record& r) {
             break;
         }
         case Kind::Objective:
+            if (banners_on_) return add_objective(r);
+            [[fallthrough]];
         case Kind::Target:
+            if (banners_on_ && r.kind == Kind::Target) return add_target(r);
             violation("not-in-scenario", r, kAreas, fmt::format("{} records have no meaning in {}: it has no victory banners", kind_name(r.kind), s_.title));
             break;
         default: break;  // tag, param (applied in set-up), setup (applied in set-up)
@@ -1068,6 +1188,18 @@ void Replay::do_record(const Record& r) {
                 break;
             }
             awards_.push_back(AwardItem{side, r.n, std::string(g_.str(r.b)), r.line});
+            if (banners_on_) {  // an award of banners counts toward the target at once (B1)
+                banner_count_[static_cast<std::size_t>(side)] = add_sat(banner_count_[static_cast<std::size_t>(side)], r.n);
+                BannerEntry e;
+                e.side = side_name(side);
+                e.kind = "award";
+                e.what = std::string(g_.str(r.b));
+                e.rule = "award";
+                e.banners = r.n;
+                e.gained_line = r.line;
+                e.gained_at = where_now();
+                rep_.banners.push_back(std::move(e));
+            }
             break;
         }
         case Kind::Concede: {
@@ -1088,7 +1220,13 @@ void Replay::do_record(const Record& r) {
             if (over_ != Over::No) return;
             maybe_automatic(last_applied_line_);
             if (over_ != Over::No) return;
-            if (turn_ < s_.turns || !last_player_turn_begun())
+            if (banners_on_)
+                notes_.push_back(fmt::format("the players ended the game at {} (line {}) before any side reached its banner target (B1); "
+                                             "the side with more banners is taken as the winner, equal banners as a draw",
+                                             where_now(), r.line));
+            else if (s_.turns == 0)
+                notes_.push_back(fmt::format("the players ended the game at {} (line {}); scored as at the game's end", where_now(), r.line));
+            else if (turn_ < s_.turns || !last_player_turn_begun())
                 notes_.push_back(fmt::format("the players ended the game at {} (line {}), before the end of game-turn {}; scored as at the game's end",
                                              where_now(), r.line, s_.turns));
             end_of_phase();
@@ -1098,6 +1236,279 @@ void Replay::do_record(const Record& r) {
             return;
     }
     last_applied_line_ = r.line;
+}
+
+// --- victory banners (B1-B6) ------------------------------------------------------------------
+
+
+void Replay::add_objective(const Record& r) {
+    ObjectiveDef d;
+    d.kind = static_cast<ObjectiveKind>(r.n);
+    const std::string_view kind = objective_kind_name(d.kind);
+    if (iequals(g_.str(r.a), "any")) {
+        d.side = kNoSide;
+    } else {
+        d.side = side_of(r.a);
+        if (d.side == kNoSide)
+            return input_error("unknown-side", r.line, r.col, fmt::format("objective {}: no side '{}' in {} (a side, or any)", kind, g_.str(r.a), s_.title));
+    }
+    for (const Sym* p = g_.list_begin(r.list); p != g_.list_end(r.list); ++p) {
+        const LocId l = loc_of(*p);
+        if (l == kNoLoc)
+            return input_error("unknown-location", r.line, r.col, fmt::format("objective {}: no location '{}' on the {} map", kind, g_.str(*p), s_.title));
+        if (std::find(d.locs.begin(), d.locs.end(), l) != d.locs.end())
+            return input_error("bad-value", r.line, r.col, fmt::format("objective {}: {} is named twice", kind, g_.str(*p)));
+        d.locs.push_back(l);
+    }
+    if (single_hex(d.kind) && d.locs.size() != 1)
+        return input_error("bad-value", r.line, r.col,
+                           fmt::format("objective {} takes one location, not {} (a group of hexes is temporary-group, start-turn-temporary-group or majority)",
+                                       kind, d.locs.size()));
+    if (r.m < 1 || r.m > 1000)
+        return input_error("bad-value", r.line, r.col, fmt::format("objective {}: banners {} must be 1 to 1000", kind, r.m));
+    d.banners = static_cast<std::int32_t>(r.m);
+    if (r.b != kNoSym) {
+        d.held_by = side_of(r.b);
+        if (d.held_by == kNoSide)
+            return input_error("unknown-side", r.line, r.col, fmt::format("objective {}: held-by names no side of {}: '{}'", kind, s_.title, g_.str(r.b)));
+        if (!eligible(d, d.held_by))
+            return input_error("bad-value", r.line, r.col,
+                               fmt::format("objective {} counts for {} only; {} cannot hold its banner at the start", kind, side_name(d.side), side_name(d.held_by)));
+    }
+    d.rule = kind_rule(d.kind);
+    Objective o;
+    o.def = std::move(d);
+    o.line = r.line;
+    objectives_.push_back(std::move(o));
+}
+
+void Replay::add_target(const Record& r) {
+    const SideId side = side_of(r.a);
+    if (side == kNoSide) return input_error("unknown-side", r.line, r.col, fmt::format("target: no side '{}' in {}", g_.str(r.a), s_.title));
+    if (r.n < 1 || r.n > 1000000)
+        return input_error("bad-value", r.line, r.col, fmt::format("target {}: {} banners must be 1 to 1000000", side_name(side), r.n));
+    targets_[static_cast<std::size_t>(side)] = r.n;  // a later target for the same side replaces an earlier one
+    target_line_[static_cast<std::size_t>(side)] = r.line;
+}
+
+std::string Replay::objective_label(const ObjectiveDef& d) const {
+    std::vector<std::string_view> hexes;
+    for (LocId l : d.locs) hexes.push_back(loc_name(l));
+    const std::string where = fmt::format("{}", fmt::join(hexes, ", "));
+    return d.name.empty() ? where : fmt::format("{} ({})", d.name, where);
+}
+
+std::int32_t Replay::hexes_held(const ObjectiveDef& d, SideId side) const {
+    std::int32_t n = 0;
+    for (LocId l : d.locs)
+        if (occ(l, side) > 0) ++n;
+    return n;
+}
+
+bool Replay::condition(const Objective& o, SideId side) const {
+    if (side == kNoSide || !eligible(o.def, side)) return false;
+    const std::int32_t mine = hexes_held(o.def, side);
+    if (o.def.kind != ObjectiveKind::Majority) return mine > 0;
+    for (std::size_t s = 0; s < nsides_; ++s)  // B5: strictly more of the group's hexes than the other side
+        if (static_cast<SideId>(s) != side && hexes_held(o.def, static_cast<SideId>(s)) >= mine) return false;
+    return mine > 0;
+}
+
+std::string Replay::lost_reason(const Objective& o, SideId side) const {
+    if (o.def.kind == ObjectiveKind::Majority) {
+        std::vector<std::string> counts;
+        for (std::size_t s = 0; s < nsides_; ++s)
+            counts.push_back(fmt::format("{} {}", side_name(static_cast<SideId>(s)), hexes_held(o.def, static_cast<SideId>(s))));
+        return fmt::format("{} no longer holds a majority of the group's hexes ({} of {})", side_name(side), fmt::join(counts, ", "), o.def.locs.size());
+    }
+    return fmt::format("no {} unit occupies {}", side_name(side), o.def.locs.size() == 1 ? "the hex" : "any hex of the group");
+}
+
+void Replay::gain(Objective& o, SideId side, std::uint32_t line, std::string at) {
+    o.owner = side;
+    o.suspended = false;
+    banner_count_[static_cast<std::size_t>(side)] += o.def.banners;
+    BannerEntry e;
+    e.side = side_name(side);
+    e.kind = objective_kind_name(o.def.kind);
+    e.what = objective_label(o.def);
+    e.rule = o.def.rule;
+    e.banners = o.def.banners;
+    e.gained_line = line;
+    e.gained_at = std::move(at);
+    o.entry = static_cast<std::int32_t>(rep_.banners.size());
+    rep_.banners.push_back(std::move(e));
+}
+
+void Replay::lose(Objective& o, std::uint32_t line, std::string at, std::string why) {
+    if (!o.suspended) banner_count_[static_cast<std::size_t>(o.owner)] -= o.def.banners;
+    BannerEntry& e = rep_.banners[static_cast<std::size_t>(o.entry)];
+    e.lost_line = line;
+    e.lost_at = std::move(at);
+    e.lost_why = std::move(why);
+    o.owner = kNoSide;
+    o.suspended = false;
+    o.entry = -1;
+}
+
+bool Replay::movement_phase_of(SideId side) const {
+    return step_ >= 0 && phasing_ == side &&
+           s_.phases[static_cast<std::size_t>(sequence_[static_cast<std::size_t>(step_)].phase)].kind == PhaseKind::Movement;
+}
+
+// After a record that moved units: temporary banners are lost at once when their test fails (B3),
+// unless B4 keeps them through their own movement phase; immediate kinds are gained at once.
+void Replay::recheck(Objective& o) {
+    const ObjectiveKind k = o.def.kind;
+    if (o.owner != kNoSide && temporary_kind(k)) {
+        const bool holds = condition(o, o.owner);
+        if (o.suspended && holds) {  // B4: re-occupied in the same movement phase
+            o.suspended = false;
+            banner_count_[static_cast<std::size_t>(o.owner)] += o.def.banners;
+            BannerEntry& e = rep_.banners[static_cast<std::size_t>(o.entry)];
+            if (!e.note.empty()) e.note += "; ";
+            e.note += fmt::format("B4: kept, its hexes empty from line {} to line {} in the {} movement phase (not counted meanwhile)",
+                                  o.suspend_line, cur_line_, side_name(o.owner));
+        } else if (!o.suspended && !holds) {
+            if (cur_rec_ && cur_rec_->kind == Kind::Move && movement_phase_of(o.owner)) {
+                o.suspended = true;  // B4: another unit of the side may occupy it later in this phase
+                o.suspend_line = cur_line_;
+                o.suspend_at = where_now();
+                banner_count_[static_cast<std::size_t>(o.owner)] -= o.def.banners;
+            } else {
+                lose(o, cur_line_, where_now(), lost_reason(o, o.owner));
+            }
+        }
+    }
+    if (o.owner == kNoSide && (k == ObjectiveKind::Temporary || k == ObjectiveKind::TemporaryGroup)) {
+        // Gained the moment a unit of the side occupies it (the side whose turn it is first).
+        if (condition(o, phasing_)) return gain(o, phasing_, cur_line_, where_now());
+        for (std::size_t s = 0; s < nsides_; ++s)
+            if (condition(o, static_cast<SideId>(s))) return gain(o, static_cast<SideId>(s), cur_line_, where_now());
+    }
+}
+
+// A unit enters a location (passing through counts, G1): permanent banners are gained, and the
+// last side to enter takes a last-to-occupy banner (B6).
+void Replay::on_enter(SideId side, LocId l) {
+    for (std::int32_t oi : obj_at_[static_cast<std::size_t>(l)]) {
+        Objective& o = objectives_[static_cast<std::size_t>(oi)];
+        if (o.def.kind == ObjectiveKind::Permanent) {
+            if (o.owner == kNoSide && eligible(o.def, side)) gain(o, side, cur_line_, where_now());
+        } else if (o.def.kind == ObjectiveKind::LastToOccupy) {
+            if (o.owner == side) continue;
+            if (o.owner != kNoSide)
+                lose(o, cur_line_, where_now(), fmt::format("a {} unit enters {}", side_name(side), loc_name(l)));
+            if (eligible(o.def, side)) gain(o, side, cur_line_, where_now());
+        }
+    }
+}
+
+// G2: a side's player-turn begins. Start-turn objectives and majorities are judged now (B3, B5).
+void Replay::player_turn_starts(SideId side) {
+    for (Objective& o : objectives_) {
+        if (!start_turn_kind(o.def.kind) || o.owner != kNoSide) continue;
+        if (condition(o, side)) gain(o, side, cur_line_, fmt::format("start of the {} player-turn, {}", side_name(side), where_now()));
+    }
+}
+
+// The end of a phase: a banner B4 kept through its side's movement phase is lost if its hexes are
+// still empty; the loss dates from the record that emptied them.
+void Replay::resolve_suspended() {
+    for (Objective& o : objectives_) {
+        if (!o.suspended) continue;
+        const SideId side = o.owner;
+        lose(o, o.suspend_line, o.suspend_at,
+             fmt::format("{}, and no other {} unit occupied it before the end of that movement phase (B4)", lost_reason(o, side), side_name(side)));
+    }
+}
+
+// The game ended (or the log stopped) inside a movement phase in which B4 keeps a banner whose
+// hexes are empty: it does not count, and its entry says why.
+void Replay::pending_b4_note() {
+    for (Objective& o : objectives_) {
+        if (!o.suspended) continue;
+        BannerEntry& e = rep_.banners[static_cast<std::size_t>(o.entry)];
+        if (!e.note.empty()) e.note += "; ";
+        e.note += fmt::format("B4: its hexes are empty since line {} in the {} movement phase, which had not ended: not counted", o.suspend_line,
+                              side_name(o.owner));
+    }
+}
+
+void Replay::elimination_banner(const UnitState& us) {
+    for (const std::string& role : s_.elimination_banners.no_banner_roles)
+        if (has_role(us, role)) return;  // B2: a garrison gives none
+    const SideId enemy = s_.enemy_of(us.side);
+    if (enemy == kNoSide) return;
+    banner_count_[static_cast<std::size_t>(enemy)] += 1;
+    BannerEntry e;
+    e.side = side_name(enemy);
+    e.kind = "elimination";
+    const bool leader = has_role(us, "leader") || iequals(us.type, "leader");
+    e.what = fmt::format("{} {} {} eliminated", side_name(us.side), leader ? "leader" : "unit", us.name);
+    e.rule = s_.elimination_banners.rule.empty() ? "B2" : s_.elimination_banners.rule;
+    e.gained_line = cur_line_;
+    e.gained_at = where_now();
+    rep_.banners.push_back(std::move(e));
+}
+
+// The first `turn` record: play begins. Banners held at the start are given, and the temporary
+// ones are judged against the position as it stands (B3).
+void Replay::start_play() {
+    play_started_ = true;
+    if (objectives_.empty()) return;
+    obj_at_.assign(s_.map.size(), {});
+    for (std::size_t i = 0; i < objectives_.size(); ++i)
+        for (LocId l : objectives_[i].def.locs) obj_at_[static_cast<std::size_t>(l)].push_back(static_cast<std::int32_t>(i));
+    for (Objective& o : objectives_) {
+        if (o.def.held_by == kNoSide) continue;
+        gain(o, o.def.held_by, o.line, o.line ? "held at the start: held-by" : "held at the start: held-by in the scenario file");
+    }
+    for (Objective& o : objectives_) recheck(o);
+}
+
+void Replay::after_record(const Record& r) {
+    if (!touched_.empty()) {
+        ++obj_stamp_;
+        for (LocId l : touched_)
+            for (std::int32_t oi : obj_at_[static_cast<std::size_t>(l)]) {
+                Objective& o = objectives_[static_cast<std::size_t>(oi)];
+                if (o.stamp == obj_stamp_) continue;
+                o.stamp = obj_stamp_;
+                recheck(o);
+            }
+        touched_.clear();
+    }
+    if (over_ != Over::No || !play_started_) return;
+    // B1: a side whose banners reach its target wins at this record; both: the side whose turn it is.
+    SideId winner = kNoSide;
+    for (std::size_t s = 0; s < nsides_; ++s) {
+        if (targets_[s] <= 0 || banner_count_[s] < targets_[s]) continue;
+        if (winner == kNoSide || static_cast<SideId>(s) == phasing_) winner = static_cast<SideId>(s);
+    }
+    if (winner == kNoSide) return;
+    winner_side_ = winner;
+    const std::size_t w = static_cast<std::size_t>(winner);
+    std::string decided = fmt::format("{} reached {} banners (target {}) at {}", side_name(winner), banner_count_[w], targets_[w], where_now());
+    if (phasing_ != kNoSide && phasing_ != winner) decided += fmt::format(", in the {} player-turn", side_name(phasing_));
+    game_over(Over::SuddenDeath, r.line, std::move(decided));
+}
+
+// The banners a side holds now, one score item each (B1): objectives, then eliminations.
+void Replay::banner_scores(SideScore& sc, SideId side) {
+    for (const Objective& o : objectives_) {
+        if (o.owner != side || o.suspended) continue;
+        const BannerEntry& e = rep_.banners[static_cast<std::size_t>(o.entry)];
+        sc.items.push_back(ScoreItem{o.def.rule, o.def.banners,
+                                     fmt::format("{} {} objective, held since {}", e.what, e.kind,
+                                                 e.gained_line ? fmt::format("line {}", e.gained_line) : std::string("the start"))});
+        sc.total = add_sat(sc.total, o.def.banners);
+    }
+    for (const BannerEntry& e : rep_.banners) {
+        if (e.kind != "elimination" || e.side != side_name(side)) continue;
+        sc.items.push_back(ScoreItem{e.rule, 1, fmt::format("{}, line {}", e.what, e.gained_line)});
+        sc.total = add_sat(sc.total, 1);
+    }
 }
 
 // --- scores and verdict ----------------------------------------------------------------------
@@ -1296,6 +1707,7 @@ void Replay::build_scores(bool final_scoring) {
         const SideId side = static_cast<SideId>(s);
         SideScore sc;
         sc.side = s_.sides[s];
+        if (banners_on_) banner_scores(sc, side);
         for (std::size_t i = 0; i < s_.points.size(); ++i) {
             const auto& pr = s_.points[i];
             const bool mine = pr.side == kNoSide || pr.side == side;
@@ -1408,10 +1820,13 @@ void Replay::decide() {
     }
     build_scores(final_scoring);
     if (over_ == Over::No) {
+        pending_b4_note();
         rep_.complete = false;
         rep_.violations.push_back(Violation{"incomplete", opts_.strict, g_.last_line, 0, "G5",
-                                            fmt::format("the record stops at {}, before the game is over (game-turn {} is the last)",
-                                                        where_now(), s_.turns)});
+                                            s_.turns > 0 ? fmt::format("the record stops at {}, before the game is over (game-turn {} is the last)",
+                                                                       where_now(), s_.turns)
+                                                         : fmt::format("the record stops at {}, before the game is over ({})", where_now(),
+                                                                       banners_on_ ? "no side has reached its banner target" : "no end record")});
         Provisional p;
         p.turn = turn_;
         p.line = last_applied_line_;
@@ -1436,6 +1851,11 @@ void Replay::decide() {
         case Over::Concession:
             v.winner = std::string(side_name(winner_side_));
             v.level = "concession";
+            return;
+        case Over::SuddenDeath:
+            pending_b4_note();
+            v.winner = std::string(side_name(winner_side_));
+            v.level = "sudden death";
             return;
         default: break;
     }
@@ -1628,7 +2048,7 @@ void Replay::judge_snapshot_alone() {
             score_exit(us);
         }
     }
-    const bool at_end = turn_ >= s_.turns;
+    const bool at_end = s_.turns > 0 && turn_ >= s_.turns;
     // Awards made at the end of each player-turn (14.53) accumulate over the game's history, which
     // a snapshot without its log does not have.
     for (const auto& pr : s_.points)
@@ -1688,7 +2108,18 @@ Report Replay::run() {
             if (is_header(r.kind)) do_record(r);
         judge_snapshot_alone();
     } else {
-        for (const auto& r : g_.records) do_record(r);
+        for (const auto& r : g_.records) {
+            cur_rec_ = &r;
+            do_record(r);
+            if (banners_on_) after_record(r);
+        }
+        cur_rec_ = nullptr;
+        if (fatal_) {  // an objective or target that cannot be understood: no verdict
+            rep_.judged = false;
+            std::stable_sort(rep_.violations.begin(), rep_.violations.end(),
+                             [](const Violation& a, const Violation& b) { return a.line < b.line; });
+            return std::move(rep_);
+        }
         if (over_ == Over::No && turn_ == (s_.automatic ? s_.automatic->after_turn : -1)) maybe_automatic(last_applied_line_);
         decide();
         if (g_.snapshot) compare_snapshot();
@@ -1703,7 +2134,51 @@ Report Replay::run() {
 
 }  // namespace
 
+namespace {
+
+// A scenario whose sides come from the game (the victory-banner family): its sides are the game's
+// `side` records, in their order. Anything else cannot be judged (exit status 2).
+std::optional<Scenario> bind_sides(const GameRecord& game, const Scenario& scenario, Report& rep) {
+    Scenario bound = scenario;
+    bound.sides.clear();
+    const Record* last = nullptr;
+    auto fail = [&](const Record* r, std::string msg) {
+        rep.violations.push_back(Violation{"side-declaration", true, r ? r->line : 1, r ? r->col : 1, "move-log.md header records", std::move(msg)});
+        return std::nullopt;
+    };
+    for (const Record& r : game.records) {
+        if (r.kind == Kind::Turn) break;
+        if (r.kind != Kind::Side) continue;
+        last = &r;
+        const std::string_view name = game.str(r.a);
+        for (const char* reserved : {"any", "none", "draw", "phasing", "first", "second", "each"})
+            if (iequals(name, reserved))
+                return fail(&r, fmt::format("'{}' cannot name a side: it is a reserved word of the move log and the scenario format", name));
+        if (bound.find_side(name) != kNoSide) return fail(&r, fmt::format("side {} is declared twice", name));
+        if (static_cast<std::int32_t>(bound.sides.size()) == scenario.game_sides)
+            return fail(&r, fmt::format("{} is played by {} sides; this is a {}th side record", scenario.title, scenario.game_sides, bound.sides.size() + 1));
+        bound.sides.emplace_back(name);
+    }
+    if (static_cast<std::int32_t>(bound.sides.size()) != scenario.game_sides)
+        return fail(last, fmt::format("{} takes its {} sides from the game's side records (`side <name>` before the first turn); the game declares {}",
+                                      scenario.title, scenario.game_sides, bound.sides.size()));
+    bound.sides_from_game = false;
+    bound.targets.resize(bound.sides.size(), 0);
+    return bound;
+}
+
+}  // namespace
+
 Report judge(const GameRecord& game, const Scenario& scenario, const CheckOptions& opts) {
+    if (scenario.sides_from_game) {
+        Report rep;
+        rep.file = game.file;
+        rep.scenario = scenario.id;
+        std::optional<Scenario> bound = bind_sides(game, scenario, rep);
+        if (!bound) return rep;  // judged == false
+        Replay r(game, *bound, opts);
+        return r.run();
+    }
     Replay r(game, scenario, opts);
     return r.run();
 }

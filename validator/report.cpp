@@ -5,6 +5,8 @@
 //     ranking: A, B, C                         (multi-faction games only)
 //     SIDE TOTAL                               (each side's score)
 //       RULE  +POINTS  WHAT                    (its items, columns aligned over the report)
+//   banners:                                 (victory-banner games: every banner)
+//     SIDE +N KIND WHAT [RULE]: gained line L (when)[; lost line L (when): why][; note]
 //   FILE:LINE[:COL]: severity: code: message [rule]   (violations, in line order)
 //   claim CLAIM: stated S, computed C — agrees|disagrees
 //   rulings:
@@ -131,6 +133,26 @@ ojson report_json(const Report& r) {
     }
     j["scores"] = std::move(scores);
 
+    if (r.has_banners) {
+        ojson banners = ojson::array();
+        for (const auto& b : r.banners) {
+            ojson bj = ojson::object();
+            bj["side"] = b.side;
+            bj["kind"] = b.kind;
+            bj["what"] = b.what;
+            bj["rule"] = b.rule;
+            bj["banners"] = b.banners;
+            bj["gained"] = ojson{{"line", static_cast<std::int64_t>(b.gained_line)}, {"at", b.gained_at}};
+            if (b.lost_line)
+                bj["lost"] = ojson{{"line", static_cast<std::int64_t>(*b.lost_line)}, {"at", b.lost_at}, {"why", b.lost_why}};
+            else
+                bj["lost"] = nullptr;
+            if (!b.note.empty()) bj["note"] = b.note;
+            banners.push_back(std::move(bj));
+        }
+        j["banners"] = std::move(banners);
+    }
+
     ojson viols = ojson::array();
     for (const auto& x : r.violations) {
         ojson vj = ojson::object();
@@ -190,6 +212,18 @@ std::string render_text(const Report& r) {
         for (const auto& it : s.items)
             out += fmt::format("    {:<{}}  {:>{}}  {}\n", it.rule, rule_w, fmt::format("{:+}", it.points),
                                pts_w, it.what);
+    }
+
+    // Victory banners: every one, with when it was gained and (when it was) lost.
+    if (r.has_banners && !r.banners.empty()) {
+        out += "  banners:\n";
+        for (const auto& b : r.banners) {
+            out += fmt::format("    {} +{} {} {} [{}]: gained {}{}", b.side, b.banners, b.kind, b.what, b.rule,
+                               b.gained_line ? fmt::format("line {} ", b.gained_line) : std::string(), fmt::format("({})", b.gained_at));
+            if (b.lost_line) out += fmt::format("; lost line {} ({}): {}", *b.lost_line, b.lost_at, b.lost_why);
+            if (!b.note.empty()) out += fmt::format("; {}", b.note);
+            out += "\n";
+        }
     }
 
     std::vector<const Violation*> vs;

@@ -45,6 +45,22 @@ struct Provisional {
     std::uint32_t line = 0;
 };
 
+// One victory banner (Commands & Colors family), from the moment a side gained it until it lost it
+// (an objective's banner can be gained and lost several times: each time is one entry).
+struct BannerEntry {
+    std::string side;       // who holds it
+    std::string kind;       // an objective kind ("start-turn-temporary"), "elimination" or "award"
+    std::string what;       // "La Haye Sainte (0605)", "British 2/KGL eliminated"
+    std::string rule;       // "B3"
+    std::int64_t banners = 1;
+    std::uint32_t gained_line = 0;  // 0: held at the start by the scenario file
+    std::string gained_at;          // "game-turn 3, French movement" / "at the start (held-by)"
+    std::optional<std::uint32_t> lost_line;  // none: still held when the game ended (or the log stopped)
+    std::string lost_at;
+    std::string lost_why;   // "no French unit occupies 0605"
+    std::string note;       // B4: kept while its hex was empty in its side's movement phase
+};
+
 struct Verdict {
     std::optional<std::string> winner;  // side name, "draw", or none (null)
     std::optional<std::string> level;   // "automatic", "concession", ... or none
@@ -64,6 +80,8 @@ struct Report {
     std::vector<Violation> violations;  // sorted by line
     std::vector<Claim> claims;
     std::vector<std::string> rulings;
+    bool has_banners = false;          // a victory-banner game: `banners` is reported
+    std::vector<BannerEntry> banners;  // in the order gained
 
     bool has_errors() const {
         for (const auto& v : violations)
