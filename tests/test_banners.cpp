@@ -693,3 +693,36 @@ TEST(Banners, ObjectiveRecordsHaveNoMeaningInAPointsGame) {
     EXPECT_TRUE(has(r, "not-in-scenario", 2)) << dump(r);
     EXPECT_TRUE(has(r, "not-in-scenario", 3)) << dump(r);
 }
+
+// --- a battle as its own scenario file (extends cnc-napoleonics) -----------------------------
+
+TEST(Banners, ABattleFileGivesTheSidesObjectivesAndTargets) {
+    // samples/scenarios/cnc-test-battle.xml: French and Allied; the farm 0605 (temporary, any side,
+    // held by the Allies, whose garrison stands there); the ridge road 0806 (permanent, French, 2
+    // banners); targets French 3, Allied 2.
+    Game g;
+    g.add("game " + std::string(REFEREE_SOURCE_DIR) + "/samples/scenarios/cnc-test-battle.xml");
+    g.add("turn 1");
+    g.add("phase French combat");
+    g.add("combat F1,F2 vs Farm roll 6 6");
+    const std::uint32_t farm = g.add("eliminate Farm");  // the garrison gives no banner; the farm's banner is lost
+    const std::uint32_t take = g.add("advance F2 0604 0605");
+    g.add("turn 2");
+    g.add("phase Allied movement");
+    g.add("turn 3");
+    g.add("phase French movement");
+    const std::uint32_t road = g.add("move F2 0605 0705 0805 0806");
+    const Report r = check(g);
+    ASSERT_TRUE(r.judged) << dump(r);
+    EXPECT_EQ(r.scenario, "cnc-test-battle");
+    EXPECT_TRUE(episode(r, "Allied", "temporary", 0, farm));
+    EXPECT_TRUE(banners(r, "French", "elimination").empty()) << dump(r);
+    // The French take the farm at `take` and keep it until F2 leaves it in their own movement
+    // phase (B4: lost at the end of the phase, dated at `road`); the ridge road gives 2 at `road`.
+    const auto fb = banners(r, "French", "temporary");
+    ASSERT_EQ(fb.size(), 1u) << dump(r);
+    EXPECT_EQ(fb[0]->gained_line, take);
+    EXPECT_TRUE(episode(r, "French", "permanent", road, 0));
+    EXPECT_EQ(total(r, "French"), 2) << dump(r);  // the farm does not count while empty (B4)
+    EXPECT_FALSE(r.result.winner) << dump(r);
+}

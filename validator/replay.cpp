@@ -2120,6 +2120,11 @@ Report Replay::run() {
                              [](const Violation& a, const Violation& b) { return a.line < b.line; });
             return std::move(rep_);
         }
+        if (banners_on_)
+            for (std::size_t sd = 0; sd < nsides_; ++sd)
+                if (targets_[sd] <= 0)
+                    notes_.push_back(fmt::format("B1: {} has no banner target (no target record, none in the scenario): it cannot win by sudden death",
+                                                 side_name(static_cast<SideId>(sd))));
         if (over_ == Over::No && turn_ == (s_.automatic ? s_.automatic->after_turn : -1)) maybe_automatic(last_applied_line_);
         decide();
         if (g_.snapshot) compare_snapshot();
