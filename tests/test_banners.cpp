@@ -726,3 +726,36 @@ TEST(Banners, ABattleFileGivesTheSidesObjectivesAndTargets) {
     EXPECT_EQ(total(r, "French"), 2) << dump(r);  // the farm does not count while empty (B4)
     EXPECT_FALSE(r.result.winner) << dump(r);
 }
+
+TEST(Banners, AnXmlSaveDeclaresItsSidesObjectivesAndTargetsToo) {
+    const std::string save = R"(<?xml version="1.0" encoding="UTF-8"?>
+<referee-save format="1" scenario="cnc-napoleonics">
+  <side name="French"/>
+  <side name="British"/>
+  <unit id="F1" side="French" type="infantry" strength="4" at="0504"/>
+  <unit id="B1" side="British" type="infantry" strength="1" at="0706"/>
+  <objective kind="start-turn-temporary-group" side="French" locs="0605,0705" banners="2"/>
+  <target side="French" n="3"/>
+  <target side="British" n="4"/>
+  <log>
+    <turn n="1"/>
+    <phase side="French" name="movement"/>
+    <move unit="F1" path="0504 0605"/>
+    <turn n="2"/>
+    <phase side="British" name="combat"/>
+    <turn n="3"/>
+    <phase side="French" name="command"/>
+    <phase side="French" name="combat"/>
+    <lose unit="B1" n="1"/>
+    <claim winner="French" level="sudden death"/>
+  </log>
+</referee-save>
+)";
+    const Report r = check_text(save, "game.xml", CheckOptions{});
+    ASSERT_TRUE(r.judged) << dump(r);
+    EXPECT_TRUE(episode(r, "French", "start-turn-temporary-group", 17, 0));
+    EXPECT_EQ(r.result.winner, "French") << dump(r);
+    EXPECT_EQ(r.result.level, "sudden death");
+    EXPECT_EQ(r.result.line, 19u);
+    EXPECT_EQ(r.exit_status(), 0) << dump(r);
+}
