@@ -2056,6 +2056,9 @@ void Replay::judge_snapshot_alone() {
             unscored_note(pr, fmt::format("it accumulates at the end of each {} player-turn, and the save has no log to replay",
                                           side_name(pr.each_turn_of)),
                           false);
+    if (banners_on_)
+        notes_.push_back("B1: banners are counted record by record as the game is played; a save without its log has no record to count "
+                         "them from, so only its snapshot's scores can stand for them");
     build_scores(at_end);
     std::vector<std::string> taken;
     for (const auto& sc : sn.scores) {
@@ -2084,7 +2087,8 @@ void Replay::judge_snapshot_alone() {
     } else {
         rep_.complete = false;
         rep_.violations.push_back(Violation{"incomplete", opts_.strict, sn.line, 0, "G5",
-                                            fmt::format("the snapshot is at game-turn {}, before the game is over (game-turn {} is the last)", turn_, s_.turns)});
+                                            s_.turns > 0 ? fmt::format("the snapshot is at game-turn {}, before the game is over (game-turn {} is the last)", turn_, s_.turns)
+                                                         : fmt::format("the snapshot is at game-turn {}; without the log, the end of the game cannot be established", turn_)});
         Provisional p;
         p.turn = turn_;
         p.line = sn.line;
