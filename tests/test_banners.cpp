@@ -759,3 +759,19 @@ TEST(Banners, AnXmlSaveDeclaresItsSidesObjectivesAndTargetsToo) {
     EXPECT_EQ(r.result.line, 19u);
     EXPECT_EQ(r.exit_status(), 0) << dump(r);
 }
+
+TEST(Banners, B4_AConcessionInsideThePhaseLeavesTheBannerUncountedAndSaysSo) {
+    Game g = base({"unit B9 British infantry 2 at 0605", "objective temporary British 0605 held-by British", "target British 9"});
+    g.add("turn 1");
+    g.add("phase French movement");
+    g.add("turn 2");
+    g.add("phase British movement");
+    g.add("move B9 0605 0505");
+    g.add("concede French");
+    const Report r = check(g);
+    EXPECT_EQ(r.result.winner, "British");
+    EXPECT_EQ(total(r, "British"), 0) << dump(r);
+    const auto b = banners(r, "British", "temporary");
+    ASSERT_EQ(b.size(), 1u) << dump(r);
+    EXPECT_NE(b[0]->note.find("not counted"), std::string::npos) << dump(r);
+}

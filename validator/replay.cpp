@@ -1230,6 +1230,14 @@ void Replay::do_record(const Record& r) {
                 notes_.push_back(fmt::format("the players ended the game at {} (line {}), before the end of game-turn {}; scored as at the game's end",
                                              where_now(), r.line, s_.turns));
             end_of_phase();
+            if (banners_on_) {
+                std::vector<std::string> held;
+                for (std::size_t sd = 0; sd < nsides_; ++sd)
+                    held.push_back(fmt::format("{} {}", side_name(static_cast<SideId>(sd)), banner_count_[sd]));
+                game_over(Over::EndRecord, r.line,
+                          fmt::format("end record at {}, no banner target reached (banners: {})", where_now(), fmt::join(held, ", ")));
+                return;
+            }
             game_over(Over::EndRecord, r.line,
                       turn_ == s_.turns && last_player_turn_begun() ? fmt::format("end of game-turn {}", s_.turns)
                                                                     : fmt::format("end record at {}", where_now()));
@@ -1367,8 +1375,8 @@ void Replay::recheck(Objective& o) {
             banner_count_[static_cast<std::size_t>(o.owner)] += o.def.banners;
             BannerEntry& e = rep_.banners[static_cast<std::size_t>(o.entry)];
             if (!e.note.empty()) e.note += "; ";
-            e.note += fmt::format("B4: kept, its hexes empty from line {} to line {} in the {} movement phase (not counted meanwhile)",
-                                  o.suspend_line, cur_line_, side_name(o.owner));
+            e.note += fmt::format("B4: kept, {} empty from line {} to line {} in the {} movement phase (not counted meanwhile)",
+                                  o.def.locs.size() == 1 ? "its hex" : "its hexes", o.suspend_line, cur_line_, side_name(o.owner));
         } else if (!o.suspended && !holds) {
             if (cur_rec_ && cur_rec_->kind == Kind::Move && movement_phase_of(o.owner)) {
                 o.suspended = true;  // B4: another unit of the side may occupy it later in this phase
@@ -1430,8 +1438,8 @@ void Replay::pending_b4_note() {
         if (!o.suspended) continue;
         BannerEntry& e = rep_.banners[static_cast<std::size_t>(o.entry)];
         if (!e.note.empty()) e.note += "; ";
-        e.note += fmt::format("B4: its hexes are empty since line {} in the {} movement phase, which had not ended: not counted", o.suspend_line,
-                              side_name(o.owner));
+        e.note += fmt::format("B4: {} empty since line {} in the {} movement phase, which had not ended: not counted",
+                              o.def.locs.size() == 1 ? "its hex is" : "its hexes are", o.suspend_line, side_name(o.owner));
     }
 }
 
@@ -1819,8 +1827,8 @@ void Replay::decide() {
         lead_checks(false, true);
     }
     build_scores(final_scoring);
+    if (!final_scoring) pending_b4_note();  // a final scoring ended the phase, which settled B4 (end_of_phase)
     if (over_ == Over::No) {
-        pending_b4_note();
         rep_.complete = false;
         rep_.violations.push_back(Violation{"incomplete", opts_.strict, g_.last_line, 0, "G5",
                                             s_.turns > 0 ? fmt::format("the record stops at {}, before the game is over (game-turn {} is the last)",
@@ -1853,7 +1861,6 @@ void Replay::decide() {
             v.level = "concession";
             return;
         case Over::SuddenDeath:
-            pending_b4_note();
             v.winner = std::string(side_name(winner_side_));
             v.level = "sudden death";
             return;
@@ -1927,8 +1934,8 @@ void Replay::judge_claims() {
                 sc.agrees = side != kNoSide && totals_[static_cast<std::size_t>(side)] == pts[i];
                 if (!sc.agrees && side != kNoSide)
                     rep_.violations.push_back(Violation{"claim-mismatch", true, r->line, 0, s_.end_rule,
-                                                        fmt::format("the players report {} {} points; the record gives {}", side_name(side),
-                                                                    pts[i], totals_[static_cast<std::size_t>(side)])});
+                                                        fmt::format("the players report {} {} {}; the record gives {}", side_name(side),
+                                                                    pts[i], banners_on_ ? "banners" : "points", totals_[static_cast<std::size_t>(side)])});
                 rep_.claims.push_back(std::move(sc));
             }
         }
