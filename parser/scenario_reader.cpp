@@ -1899,6 +1899,12 @@ private:
             else
                 ok = false;
         }
+        if (ok && *side != kNoSide && o.held_by != kNoSide && o.held_by != *side) {
+            error(n, n.attribute("held-by"),
+                  "<objective> counts for " + sc_.sides[static_cast<std::size_t>(*side)] + " only; held-by cannot give its banner to " +
+                      sc_.sides[static_cast<std::size_t>(o.held_by)]);
+            ok = false;
+        }
         if (auto name = optional(n, "name")) o.name = one_line(*name);
         o.rule = rule_attr(n, false);
         if (!ok) return;

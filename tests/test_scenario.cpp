@@ -1750,7 +1750,7 @@ TEST(Sequence, AlternateMode) {
 
 TEST(Objectives, FieldsAndTargets) {
     ScenarioLoad r = valid(with(R"(<objectives>
-  <objective kind="temporary" side="Blue" locs="0504" banners="2" held-by="Red" name="La Haye  Sainte" rule="B3"/>
+  <objective kind="temporary" side="Blue" locs="0504" banners="2" held-by="Blue" name="La Haye  Sainte" rule="B3"/>
   <objective kind="Start-Turn-Temporary" side="any" locs="0101"/>
   <objective kind="temporary-group" side="Red" locs="0201, 0202, 0203" name="The woods"/>
   <objective kind="start-turn-temporary-group" side="Red" locs="0301"/>
@@ -1768,7 +1768,7 @@ TEST(Objectives, FieldsAndTargets) {
     EXPECT_EQ(o.side, 0);
     EXPECT_EQ(names(s, o.locs), (std::vector<std::string>{"0504"}));
     EXPECT_EQ(o.banners, 2);
-    EXPECT_EQ(o.held_by, 1);
+    EXPECT_EQ(o.held_by, 0);
     EXPECT_EQ(o.name, "La Haye Sainte");
     EXPECT_EQ(o.rule, "B3");
     // Defaults: one banner, held by none, no name or rule.
@@ -1822,6 +1822,8 @@ TEST(Objectives, Errors) {
          "'banners': 101 is out of range (1..100)"},
         {R"(<objectives><objective kind="permanent" side="Blue" locs="0101" held-by="Green"/></objectives>)", "Green",
          "<objective> attribute 'held-by': unknown side 'Green'"},
+        {R"(<objectives><objective kind="permanent" side="Blue" locs="0101" held-by="Red"/></objectives>)", "Red\"/></objectives>",
+         "<objective> counts for Blue only; held-by cannot give its banner to Red"},
         {R"(<objectives><objective kind="permanent" side="Blue" locs="0101" owner="Red"/></objectives>)", "owner",
          "<objective> has no attribute 'owner'"},
         {R"(<objectives><target side="Green" banners="5"/></objectives>)", "Green",
@@ -1920,7 +1922,7 @@ TEST(FromGame, BattleExtendsAFromGameBase) {
     <unit id="LHS" side="British" type="infantry" strength="2" at="0504" roles="garrison"/>
   </units>
   <objectives>
-    <objective kind="temporary" side="French" locs="0504" held-by="British" name="La Haye Sainte" rule="B3"/>
+    <objective kind="temporary" side="any" locs="0504" held-by="British" name="La Haye Sainte" rule="B3"/>
     <objective kind="start-turn-temporary-group" side="British" locs="0101, 0102"/>
     <target side="French" banners="5"/>
     <target side="British" banners="4"/>

@@ -1272,8 +1272,8 @@ void Replay::add_objective(const Record& r) {
         return input_error("bad-value", r.line, r.col,
                            fmt::format("objective {} takes one location, not {} (a group of hexes is temporary-group, start-turn-temporary-group or majority)",
                                        kind, d.locs.size()));
-    if (r.m < 1 || r.m > 1000)
-        return input_error("bad-value", r.line, r.col, fmt::format("objective {}: banners {} must be 1 to 1000", kind, r.m));
+    if (r.m < 1 || r.m > 100)  // as in a scenario file (docs/scenario-format.md)
+        return input_error("bad-value", r.line, r.col, fmt::format("objective {}: banners {} must be 1 to 100", kind, r.m));
     d.banners = static_cast<std::int32_t>(r.m);
     if (r.b != kNoSym) {
         d.held_by = side_of(r.b);
@@ -1293,8 +1293,8 @@ void Replay::add_objective(const Record& r) {
 void Replay::add_target(const Record& r) {
     const SideId side = side_of(r.a);
     if (side == kNoSide) return input_error("unknown-side", r.line, r.col, fmt::format("target: no side '{}' in {}", g_.str(r.a), s_.title));
-    if (r.n < 1 || r.n > 1000000)
-        return input_error("bad-value", r.line, r.col, fmt::format("target {}: {} banners must be 1 to 1000000", side_name(side), r.n));
+    if (r.n < 1 || r.n > 1000)  // as in a scenario file (docs/scenario-format.md)
+        return input_error("bad-value", r.line, r.col, fmt::format("target {}: {} banners must be 1 to 1000", side_name(side), r.n));
     targets_[static_cast<std::size_t>(side)] = r.n;  // a later target for the same side replaces an earlier one
     target_line_[static_cast<std::size_t>(side)] = r.line;
 }
