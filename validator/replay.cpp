@@ -254,6 +254,11 @@ private:
     std::vector<LocId> touched_;                     // locations a unit left or entered in this record
     std::uint32_t obj_stamp_ = 0;
     SideId first_mover_ = kNoSide;                   // alternating turns: the side of turn 1
+    // Alternating turns: whose game-turn this is (the sides in order from the first mover).
+    SideId turn_side() const {
+        return static_cast<SideId>((static_cast<std::size_t>(first_mover_) + static_cast<std::size_t>(turn_ - 1)) % nsides_);
+    }
+    std::size_t open_banner(SideId side, std::string kind, std::string what, std::string rule, std::int64_t banners);
     const Record* cur_rec_ = nullptr;
 
     const GameRecord& g_;
@@ -1001,7 +1006,7 @@ void Replay::do_turn(const Record& r) {
     last_applied_line_ = r.line;
     if (s_.alternate_turns && nsides_ > 0) {
         // Each game-turn is one side's turn, in the order of the sides from the first mover.
-        const SideId side = static_cast<SideId>((static_cast<std::size_t>(first_mover_) + static_cast<std::size_t>(turn_ - 1)) % nsides_);
+        const SideId side = turn_side();
         for (std::size_t i = 0; i < sequence_.size(); ++i)
             if (s_.sequence[i].side == kPhasingSide) sequence_[i].side = side;
     }
@@ -1038,13 +1043,10 @@ void Replay::do_phase(const Record& r) {
         }
     }
     if (found < 0) {
-        const SideId turn_side = s_.alternate_turns && nsides_ > 0
-                                     ? static_cast<SideId>((static_cast<std::size_t>(first_mover_) + static_cast<std::size_t>(turn_ - 1)) % nsides_)
-                                     : kNoSide;
-        if (turn_side != kNoSide && side != kNoSide && side != turn_side) {
+        if (s_.alternate_turns && nsides_ > 0 && side != kNoSide && side != turn_side()) {
             violation("turn-order", r, kSequence,
                       fmt::format("phase {} in game-turn {}, which is the {} turn: the sides alternate, {} moving first (its first phase record)",
-                                  label, turn_, side_name(turn_side), side_name(first_mover_)));
+                                  label, turn_, side_name(turn_side()), side_name(first_mover_)));
             return;
         }
         if (anywhere < 0)
@@ -1136,10 +1138,8 @@ void Replay::do_header(const Record& r) {
             break;
         }
         case Kind::Objective:
-            if (banners_on_) return add_objective(r);
-            [[fallthrough]];
         case Kind::Target:
-            if (banners_on_ && r.kind == Kind::Target) return add_target(r);
+            if (banners_on_) return r.kind == Kind::Objective ? add_objective(r) : add_target(r);
             violation("not-in-scenario", r, kAreas, fmt::format("{} records have no meaning in {}: it has no victory banners", kind_name(r.kind), s_.title));
             break;
         default: break;  // tag, param (applied in set-up), setup (applied in set-up)
@@ -1190,15 +1190,7 @@ void Replay::do_record(const Record& r) {
             awards_.push_back(AwardItem{side, r.n, std::string(g_.str(r.b)), r.line});
             if (banners_on_) {  // an award of banners counts toward the target at once (B1)
                 banner_count_[static_cast<std::size_t>(side)] = add_sat(banner_count_[static_cast<std::size_t>(side)], r.n);
-                BannerEntry e;
-                e.side = side_name(side);
-                e.kind = "award";
-                e.what = std::string(g_.str(r.b));
-                e.rule = "award";
-                e.banners = r.n;
-                e.gained_line = r.line;
-                e.gained_at = where_now();
-                rep_.banners.push_back(std::move(e));
+                open_banner(side, "award", std::string(g_.str(r.b)), "award", r.n);
             }
             break;
         }
@@ -1336,16 +1328,24 @@ void Replay::gain(Objective& o, SideId side, std::uint32_t line, std::string at)
     o.owner = side;
     o.suspended = false;
     banner_count_[static_cast<std::size_t>(side)] += o.def.banners;
+    const std::size_t i = open_banner(side, objective_kind_name(o.def.kind), objective_label(o.def), o.def.rule, o.def.banners);
+    rep_.banners[i].gained_line = line;
+    rep_.banners[i].gained_at = std::move(at);
+    o.entry = static_cast<std::int32_t>(i);
+}
+
+// A new entry of the report's banner list, gained at the current record.
+std::size_t Replay::open_banner(SideId side, std::string kind, std::string what, std::string rule, std::int64_t banners) {
     BannerEntry e;
     e.side = side_name(side);
-    e.kind = objective_kind_name(o.def.kind);
-    e.what = objective_label(o.def);
-    e.rule = o.def.rule;
-    e.banners = o.def.banners;
-    e.gained_line = line;
-    e.gained_at = std::move(at);
-    o.entry = static_cast<std::int32_t>(rep_.banners.size());
+    e.kind = std::move(kind);
+    e.what = std::move(what);
+    e.rule = std::move(rule);
+    e.banners = banners;
+    e.gained_line = cur_line_;
+    e.gained_at = where_now();
     rep_.banners.push_back(std::move(e));
+    return rep_.banners.size() - 1;
 }
 
 void Replay::lose(Objective& o, std::uint32_t line, std::string at, std::string why) {
@@ -1449,15 +1449,9 @@ void Replay::elimination_banner(const UnitState& us) {
     const SideId enemy = s_.enemy_of(us.side);
     if (enemy == kNoSide) return;
     banner_count_[static_cast<std::size_t>(enemy)] += 1;
-    BannerEntry e;
-    e.side = side_name(enemy);
-    e.kind = "elimination";
     const bool leader = has_role(us, "leader") || iequals(us.type, "leader");
-    e.what = fmt::format("{} {} {} eliminated", side_name(us.side), leader ? "leader" : "unit", us.name);
-    e.rule = s_.elimination_banners.rule.empty() ? "B2" : s_.elimination_banners.rule;
-    e.gained_line = cur_line_;
-    e.gained_at = where_now();
-    rep_.banners.push_back(std::move(e));
+    open_banner(enemy, "elimination", fmt::format("{} {} {} eliminated", side_name(us.side), leader ? "leader" : "unit", us.name),
+                s_.elimination_banners.rule.empty() ? "B2" : s_.elimination_banners.rule, 1);
 }
 
 // The first `turn` record: play begins. Banners held at the start are given, and the temporary
