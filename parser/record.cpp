@@ -46,6 +46,10 @@ const char* kind_name(Kind k) {
 
 bool is_header(Kind k) { return k <= Kind::Target; }
 
+bool objective_single_hex(ObjectiveKind k) {
+    return k != ObjectiveKind::TemporaryGroup && k != ObjectiveKind::StartTurnTemporaryGroup && k != ObjectiveKind::Majority;
+}
+
 const char* objective_kind_name(ObjectiveKind k) {
     switch (k) {
         case ObjectiveKind::Temporary: return "temporary";

@@ -36,6 +36,8 @@ enum class ObjectiveKind : std::uint8_t {
     Majority, Permanent, StartTurnPermanent, LastToOccupy,
 };
 const char* objective_kind_name(ObjectiveKind k);  // "start-turn-temporary" ...
+// Kinds judged on one hex; the group kinds and majority take a group of one or more.
+bool objective_single_hex(ObjectiveKind k);
 
 // Support levels, stored in Record::n as -2 .. 2.
 enum SupportLevel : int { ActiveOpposition = -2, PassiveOpposition = -1, Neutral = 0,

@@ -103,12 +103,6 @@ std::string qt(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 std::string elem(pugi::xml_node n) { return "<" + std::string(n.name()) + ">"; }
 
-bool is_reserved_side_word(std::string_view s) {
-    for (std::string_view w : {"each", "none", "first", "second", "any", "phasing"})
-        if (iequals(s, w)) return true;
-    return false;
-}
-
 // Elements that later versions of the format are expected to add (see docs/scenario-format.md).
 bool is_reserved_element(std::string_view s) {
     for (std::string_view w : {"tracks", "spaces"})
@@ -1865,10 +1859,6 @@ private:
         return std::nullopt;
     }
 
-    // Kinds judged on one hex; the group kinds and majority take a group of one or more.
-    static bool single_hex(ObjectiveKind k) {
-        return k != ObjectiveKind::TemporaryGroup && k != ObjectiveKind::StartTurnTemporaryGroup && k != ObjectiveKind::Majority;
-    }
 
     void read_objective(pugi::xml_node n) {
         check_attrs(n, {"kind", "side", "locs", "banners", "held-by", "name", "rule"});
@@ -1882,7 +1872,7 @@ private:
         if (required(n, "locs")) locs = locs_attr(n, "locs");
         if (!locs) {
             ok = false;
-        } else if (kind && single_hex(*kind) && locs->size() != 1) {
+        } else if (kind && objective_single_hex(*kind) && locs->size() != 1) {
             error(n, n.attribute("locs"),
                   "<objective kind=\"" + std::string(objective_kind_name(*kind)) + "\"> takes one hex in 'locs', not " +
                       std::to_string(locs->size()) + " (a group of hexes is a temporary-group, start-turn-temporary-group or "
@@ -2060,6 +2050,12 @@ std::string builtin_list() {
 }
 
 }  // namespace
+
+bool is_reserved_side_word(std::string_view s) {
+    for (std::string_view w : {"each", "none", "first", "second", "any", "phasing"})
+        if (iequals(s, w)) return true;
+    return false;
+}
 
 namespace {
 

@@ -58,10 +58,6 @@ const char* kind_rule(ObjectiveKind k) {
         default: return "B3";
     }
 }
-bool single_hex(ObjectiveKind k) {
-    return k == ObjectiveKind::Temporary || k == ObjectiveKind::StartTurnTemporary || k == ObjectiveKind::Permanent ||
-           k == ObjectiveKind::StartTurnPermanent || k == ObjectiveKind::LastToOccupy;
-}
 // Kinds whose banner is lost when the condition fails (B3), to which B4's re-occupation note applies.
 bool temporary_kind(ObjectiveKind k) {
     return k == ObjectiveKind::Temporary || k == ObjectiveKind::StartTurnTemporary || k == ObjectiveKind::TemporaryGroup ||
@@ -243,6 +239,10 @@ private:
     void elimination_banner(const UnitState& us);
     void banner_scores(SideScore& sc, SideId side);
     bool movement_phase_of(SideId side) const;
+    // The kind of the phase in progress (Other before the first phase of a turn).
+    PhaseKind phase_kind() const {
+        return step_ >= 0 ? s_.phases[static_cast<std::size_t>(sequence_[static_cast<std::size_t>(step_)].phase)].kind : PhaseKind::Other;
+    }
 
     bool banners_on_ = false;
     bool play_started_ = false;
@@ -250,7 +250,6 @@ private:
     std::vector<std::vector<std::int32_t>> obj_at_;  // per location: the objectives that include it
     std::vector<std::int64_t> banner_count_;         // per side: banners that count now (B1)
     std::vector<std::int64_t> targets_;              // per side: banners to win; 0: none
-    std::vector<std::uint32_t> target_line_;
     std::vector<LocId> touched_;                     // locations a unit left or entered in this record
     std::uint32_t obj_stamp_ = 0;
     SideId first_mover_ = kNoSide;                   // alternating turns: the side of turn 1
@@ -258,7 +257,8 @@ private:
     SideId turn_side() const {
         return static_cast<SideId>((static_cast<std::size_t>(first_mover_) + static_cast<std::size_t>(turn_ - 1)) % nsides_);
     }
-    std::size_t open_banner(SideId side, std::string kind, std::string what, std::string rule, std::int64_t banners);
+    std::size_t open_banner(SideId side, std::string kind, std::string what, std::string rule, std::int64_t banners, std::uint32_t line,
+                            std::string at);
     const Record* cur_rec_ = nullptr;
 
     const GameRecord& g_;
@@ -464,7 +464,6 @@ bool Replay::setup() {
     rep_.has_banners = banners_on_;
     banner_count_.assign(nsides_, 0);
     targets_.assign(nsides_, 0);
-    target_line_.assign(nsides_, 0);
     for (std::size_t i = 0; i < s_.targets.size() && i < nsides_; ++i) targets_[i] = s_.targets[i];
     for (const ObjectiveDef& d : s_.objectives) {
         Objective o;
@@ -633,9 +632,7 @@ bool Replay::unit_on_map(const Record& r, Sym unit_sym, std::int32_t& u) {
 bool Replay::check_phase(const Record& r, PhaseKind need, const char* what, SideId unit_side, bool phasing_only,
                          const std::string& rule) {
     bool ok = true;
-    const PhaseKind cur = step_ >= 0 ? s_.phases[static_cast<std::size_t>(sequence_[static_cast<std::size_t>(step_)].phase)].kind
-                                     : PhaseKind::Other;
-    if (step_ < 0 || cur != need) {
+    if (step_ < 0 || phase_kind() != need) {
         violation("wrong-phase", r, rule.empty() ? kUnits : rule,
                   fmt::format("{} outside the {} phase ({})", what, need == PhaseKind::Movement ? "movement" : "combat", where_now()));
         ok = false;
@@ -1190,7 +1187,7 @@ void Replay::do_record(const Record& r) {
             awards_.push_back(AwardItem{side, r.n, std::string(g_.str(r.b)), r.line});
             if (banners_on_) {  // an award of banners counts toward the target at once (B1)
                 banner_count_[static_cast<std::size_t>(side)] = add_sat(banner_count_[static_cast<std::size_t>(side)], r.n);
-                open_banner(side, "award", std::string(g_.str(r.b)), "award", r.n);
+                open_banner(side, "award", std::string(g_.str(r.b)), "award", r.n, r.line, where_now());
             }
             break;
         }
@@ -1260,7 +1257,7 @@ void Replay::add_objective(const Record& r) {
             return input_error("bad-value", r.line, r.col, fmt::format("objective {}: {} is named twice", kind, g_.str(*p)));
         d.locs.push_back(l);
     }
-    if (single_hex(d.kind) && d.locs.size() != 1)
+    if (objective_single_hex(d.kind) && d.locs.size() != 1)
         return input_error("bad-value", r.line, r.col,
                            fmt::format("objective {} takes one location, not {} (a group of hexes is temporary-group, start-turn-temporary-group or majority)",
                                        kind, d.locs.size()));
@@ -1288,7 +1285,6 @@ void Replay::add_target(const Record& r) {
     if (r.n < 1 || r.n > 1000)  // as in a scenario file (docs/scenario-format.md)
         return input_error("bad-value", r.line, r.col, fmt::format("target {}: {} banners must be 1 to 1000", side_name(side), r.n));
     targets_[static_cast<std::size_t>(side)] = r.n;  // a later target for the same side replaces an earlier one
-    target_line_[static_cast<std::size_t>(side)] = r.line;
 }
 
 std::string Replay::objective_label(const ObjectiveDef& d) const {
@@ -1328,22 +1324,21 @@ void Replay::gain(Objective& o, SideId side, std::uint32_t line, std::string at)
     o.owner = side;
     o.suspended = false;
     banner_count_[static_cast<std::size_t>(side)] += o.def.banners;
-    const std::size_t i = open_banner(side, objective_kind_name(o.def.kind), objective_label(o.def), o.def.rule, o.def.banners);
-    rep_.banners[i].gained_line = line;
-    rep_.banners[i].gained_at = std::move(at);
-    o.entry = static_cast<std::int32_t>(i);
+    o.entry = static_cast<std::int32_t>(
+        open_banner(side, objective_kind_name(o.def.kind), objective_label(o.def), o.def.rule, o.def.banners, line, std::move(at)));
 }
 
-// A new entry of the report's banner list, gained at the current record.
-std::size_t Replay::open_banner(SideId side, std::string kind, std::string what, std::string rule, std::int64_t banners) {
+// A new entry of the report's banner list: its index.
+std::size_t Replay::open_banner(SideId side, std::string kind, std::string what, std::string rule, std::int64_t banners, std::uint32_t line,
+                                std::string at) {
     BannerEntry e;
     e.side = side_name(side);
     e.kind = std::move(kind);
     e.what = std::move(what);
     e.rule = std::move(rule);
     e.banners = banners;
-    e.gained_line = cur_line_;
-    e.gained_at = where_now();
+    e.gained_line = line;
+    e.gained_at = std::move(at);
     rep_.banners.push_back(std::move(e));
     return rep_.banners.size() - 1;
 }
@@ -1360,8 +1355,7 @@ void Replay::lose(Objective& o, std::uint32_t line, std::string at, std::string 
 }
 
 bool Replay::movement_phase_of(SideId side) const {
-    return step_ >= 0 && phasing_ == side &&
-           s_.phases[static_cast<std::size_t>(sequence_[static_cast<std::size_t>(step_)].phase)].kind == PhaseKind::Movement;
+    return phasing_ == side && phase_kind() == PhaseKind::Movement;
 }
 
 // After a record that moved units: temporary banners are lost at once when their test fails (B3),
@@ -1451,7 +1445,7 @@ void Replay::elimination_banner(const UnitState& us) {
     banner_count_[static_cast<std::size_t>(enemy)] += 1;
     const bool leader = has_role(us, "leader") || iequals(us.type, "leader");
     open_banner(enemy, "elimination", fmt::format("{} {} {} eliminated", side_name(us.side), leader ? "leader" : "unit", us.name),
-                s_.elimination_banners.rule.empty() ? "B2" : s_.elimination_banners.rule, 1);
+                s_.elimination_banners.rule.empty() ? "B2" : s_.elimination_banners.rule, 1, cur_line_, where_now());
 }
 
 // The first `turn` record: play begins. Banners held at the start are given, and the temporary
@@ -2161,9 +2155,8 @@ std::optional<Scenario> bind_sides(const GameRecord& game, const Scenario& scena
         if (r.kind != Kind::Side) continue;
         last = &r;
         const std::string_view name = game.str(r.a);
-        for (const char* reserved : {"any", "none", "draw", "phasing", "first", "second", "each"})
-            if (iequals(name, reserved))
-                return fail(&r, fmt::format("'{}' cannot name a side: it is a reserved word of the move log and the scenario format", name));
+        if (is_reserved_side_word(name) || iequals(name, "draw"))  // "draw": claim winner draw
+            return fail(&r, fmt::format("'{}' cannot name a side: it is a reserved word of the move log and the scenario format", name));
         if (bound.find_side(name) != kNoSide) return fail(&r, fmt::format("side {} is declared twice", name));
         if (static_cast<std::int32_t>(bound.sides.size()) == scenario.game_sides)
             return fail(&r, fmt::format("{} is played by {} sides; this is a {}th side record", scenario.title, scenario.game_sides, bound.sides.size() + 1));

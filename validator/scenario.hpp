@@ -309,5 +309,8 @@ ScenarioLoad read_scenario_xml(std::string_view xml, std::string file);
 ScenarioLoad load_scenario(std::string_view id_or_path);
 
 bool iequals(std::string_view a, std::string_view b);
+// The words the scenario format gives a meaning where a side is named (each, none, first, second,
+// any, phasing): no side may be called so (parser/scenario_reader.cpp).
+bool is_reserved_side_word(std::string_view s);
 
 }  // namespace referee
