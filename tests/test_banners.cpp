@@ -775,3 +775,17 @@ TEST(Banners, B4_AConcessionInsideThePhaseLeavesTheBannerUncountedAndSaysSo) {
     ASSERT_EQ(b.size(), 1u) << dump(r);
     EXPECT_NE(b[0]->note.find("not counted"), std::string::npos) << dump(r);
 }
+
+TEST(Banners, ASaveWithoutItsLogAndAMalformedObjectiveCannotBeJudgedEither) {
+    const std::string save = R"(<referee-save format="1" scenario="cnc-napoleonics">
+<side name="French"/><side name="British"/>
+<objective kind="temporary" side="Prussians" locs="0605"/>
+<snapshot turn="4"><score side="French" value="2"/></snapshot>
+</referee-save>
+)";
+    const Report r = check_text(save, "game.xml", CheckOptions{});
+    EXPECT_EQ(r.exit_status(), 2) << dump(r);
+    EXPECT_TRUE(has(r, "unknown-side", 3)) << dump(r);
+    EXPECT_FALSE(r.result.winner);
+    EXPECT_FALSE(r.result.provisional);
+}

@@ -2102,23 +2102,19 @@ Report Replay::run() {
     }
     rep_.judged = true;
     path_.reserve(16);
-    if (!g_.has_log && g_.snapshot) {
-        for (const auto& r : g_.records)
-            if (is_header(r.kind)) do_record(r);
+    const bool snapshot_alone = !g_.has_log && g_.snapshot;
+    for (const auto& r : g_.records) {
+        if (snapshot_alone && !is_header(r.kind)) continue;
+        cur_rec_ = &r;
+        do_record(r);
+        if (banners_on_) after_record(r);
+    }
+    cur_rec_ = nullptr;
+    if (fatal_) {
+        rep_.judged = false;  // an objective or target that cannot be understood: no verdict
+    } else if (snapshot_alone) {
         judge_snapshot_alone();
     } else {
-        for (const auto& r : g_.records) {
-            cur_rec_ = &r;
-            do_record(r);
-            if (banners_on_) after_record(r);
-        }
-        cur_rec_ = nullptr;
-        if (fatal_) {  // an objective or target that cannot be understood: no verdict
-            rep_.judged = false;
-            std::stable_sort(rep_.violations.begin(), rep_.violations.end(),
-                             [](const Violation& a, const Violation& b) { return a.line < b.line; });
-            return std::move(rep_);
-        }
         if (banners_on_)
             for (std::size_t sd = 0; sd < nsides_; ++sd)
                 if (targets_[sd] <= 0)
@@ -2128,9 +2124,11 @@ Report Replay::run() {
         decide();
         if (g_.snapshot) compare_snapshot();
     }
-    judge_claims();
-    for (const auto& ru : s_.rulings) rep_.rulings.push_back(fmt::format("{}: {}", ru.id, ru.text));
-    for (auto& n : notes_) rep_.rulings.push_back(std::move(n));
+    if (rep_.judged) {
+        judge_claims();
+        for (const auto& ru : s_.rulings) rep_.rulings.push_back(fmt::format("{}: {}", ru.id, ru.text));
+        for (auto& n : notes_) rep_.rulings.push_back(std::move(n));
+    }
     std::stable_sort(rep_.violations.begin(), rep_.violations.end(),
                      [](const Violation& a, const Violation& b) { return a.line < b.line; });
     return std::move(rep_);
