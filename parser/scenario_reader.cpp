@@ -63,6 +63,23 @@ std::int32_t Scenario::find_phase(std::string_view name) const {
     return -1;
 }
 
+std::int32_t Scenario::find_track(std::string_view name) const {
+    for (std::size_t i = 0; i < tracks.size(); ++i)
+        if (iequals(tracks[i].name, name)) return static_cast<std::int32_t>(i);
+    return -1;
+}
+
+const char* space_type_name(SpaceType t) {
+    switch (t) {
+        case SpaceType::None: return "none";
+        case SpaceType::City: return "city";
+        case SpaceType::Colony: return "colony";
+        case SpaceType::Reserve: return "reserve";
+        case SpaceType::Box: return "box";
+    }
+    return "?";
+}
+
 const ParamDef* Scenario::find_param(std::string_view name) const {
     for (const ParamDef& p : params)
         if (iequals(p.name, name)) return &p;
@@ -103,12 +120,25 @@ std::string qt(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 std::string elem(pugi::xml_node n) { return "<" + std::string(n.name()) + ">"; }
 
-// Elements that later versions of the format are expected to add (see docs/scenario-format.md).
-bool is_reserved_element(std::string_view s) {
-    for (std::string_view w : {"tracks", "spaces"})
-        if (s == w) return true;
-    return false;
+// A whole decimal number with an optional sign ("+3", "-2"); nullopt when it is not one.
+std::optional<std::int64_t> whole_number(std::string_view v) {
+    std::string_view s = trim(v);
+    const bool plus = !s.empty() && s.front() == '+';
+    if (plus) s.remove_prefix(1);
+    if (s.empty() || (plus && s.front() == '-')) return std::nullopt;
+    std::int64_t x = 0;
+    const char* end = s.data() + s.size();
+    auto [p, ec] = std::from_chars(s.data(), end, x);
+    if (ec != std::errc() || p != end) return std::nullopt;
+    return x;
 }
+
+// The pieces of area games (enum Piece of parser/record.hpp, in its order; piece_name gives them).
+const std::initializer_list<std::string_view> kPieceWords = {"regular", "tory", "continental", "militia",
+                                                              "war-party", "village", "fort"};
+// Support levels -2..2 (support_level_name), in that order.
+const std::initializer_list<std::string_view> kSupportWords = {"active-opposition", "passive-opposition", "neutral",
+                                                                "passive-support", "active-support"};
 
 std::string builtin_list();
 
@@ -142,6 +172,7 @@ public:
         // One entry per side, also without <reinforcements> (empty: a side has no alternate edges).
         sc_.reinforcements.alternate_edges.resize(sc_.sides.size());
         sc_.targets.resize(sc_.sides.size(), 0);  // 0: no target for that side
+        sc_.faction_pieces.resize(sc_.sides.size());  // one entry per side (empty: it owns no pieces)
         out.scenario = std::move(sc_);
         return out;
     }
@@ -222,10 +253,7 @@ private:
             if (c.type() != pugi::node_element) continue;
             const std::string_view name = c.name();
             if (std::find(allowed.begin(), allowed.end(), name) != allowed.end()) continue;
-            if (is_reserved_element(name))
-                error(c, elem(c) + " is not supported by this version of the scenario format");
-            else
-                error(c, "unknown element " + elem(c) + " in " + elem(n));
+            error(c, "unknown element " + elem(c) + " in " + elem(n));
         }
     }
 
@@ -267,15 +295,12 @@ private:
 
     std::optional<std::int64_t> parse_int(pugi::xml_node n, const char* name, std::string_view v, std::int64_t lo,
                                           std::int64_t hi) {
-        std::string_view s = v;
-        if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-        std::int64_t x = 0;
-        const char* end = s.data() + s.size();
-        auto [p, ec] = std::from_chars(s.data(), end, x);
-        if (s.empty() || ec != std::errc() || p != end || (s.front() == '-' && v.front() == '+')) {
+        const std::optional<std::int64_t> parsed = whole_number(v);
+        if (!parsed || trim(v).size() != v.size()) {
             error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + ": " + qt(v) + " is not a whole number");
             return std::nullopt;
         }
+        const std::int64_t x = *parsed;
         if (x < lo || x > hi) {
             error(n, n.attribute(name),
                   elem(n) + " attribute " + qt(name) + ": " + std::string(v) + " is out of range (" + std::to_string(lo) +
@@ -647,13 +672,14 @@ private:
     // The sections of <scenario> (child elements, each at most once).
     static constexpr const char* kSections[] = {"description", "sides", "phases", "sequence", "map", "edges", "roads",
                                                 "units", "holdings", "exits", "retreat-off-map", "reinforcements",
-                                                "zones-of-control", "stacking", "objectives", "victory", "params", "rulings"};
+                                                "zones-of-control", "stacking", "objectives", "setup", "tracks",
+                                                "casualties", "treaty", "victory", "params", "rulings"};
 
     void read_root(pugi::xml_node root) {
         check_attrs(root, {"format", "id", "title", "turns", "first-player", "extends"});
         check_children(root, {"description", "sides", "phases", "sequence", "map", "edges", "roads", "units", "holdings",
                               "exits", "retreat-off-map", "reinforcements", "zones-of-control", "stacking", "objectives",
-                              "victory", "params", "rulings"});
+                              "setup", "tracks", "casualties", "treaty", "victory", "params", "rulings"});
         if (auto f = optional(root, "format"); f && *f != "1")
             error(root, root.attribute("format"), "scenario format " + qt(*f) + " is not supported (this reader knows format 1)");
         // Inheritance: the base is read first and this file starts from it.
@@ -665,11 +691,18 @@ private:
             sc_.id = std::string(*id);
         }
         if (auto t = required(root, "title")) sc_.title = one_line(*t);
-        // An extending scenario inherits its base's turns unless it gives them. "none": no turn limit.
-        if (auto t = optional(root, "turns"); t && iequals(*t, "none"))
+        // An extending scenario inherits its base's turns unless it gives them. "none": no turn limit;
+        // "param:NAME": the default of parameter NAME, resolved once <params> is read.
+        if (auto t = optional(root, "turns"); t && iequals(*t, "none")) {
             sc_.turns = 0;
-        else if (auto n = int_attr(root, "turns", 1, kMaxTurns, !extending_))
+            sc_.turns_param.clear();
+        } else if (t && t->substr(0, kParamPrefix.size()) == kParamPrefix) {
+            turns_from_param_ = true;
+            sc_.turns_param.clear();
+        } else if (auto n = int_attr(root, "turns", 1, kMaxTurns, !extending_)) {
             sc_.turns = static_cast<std::int32_t>(*n);
+            sc_.turns_param.clear();
+        }
         for (const char* name : kSections) {
             const bool req = !extending_ && (!std::strcmp(name, "sides") || !std::strcmp(name, "phases") ||
                                              !std::strcmp(name, "sequence") || !std::strcmp(name, "map"));
@@ -719,6 +752,7 @@ private:
         before = errors_.size();
         read_params(sections_["params"]);
         params_ok_ = errors_.size() == before;
+        read_turns_param(root);  // before anything that checks a turn against the last one
         if (!extending_) {
             before = errors_.size();
             read_map(sections_["map"]);
@@ -738,6 +772,13 @@ private:
         read_zoc(sections_["zones-of-control"]);
         read_stacking(sections_["stacking"]);
         read_objectives(sections_["objectives"]);  // before <victory>: sudden death needs a source of banners
+        read_setup(sections_["setup"]);
+        before = errors_.size();
+        read_tracks(sections_["tracks"]);
+        tracks_ok_ = errors_.size() == before;
+        remap_inherited_tracks();
+        read_casualties(sections_["casualties"]);
+        read_treaty(sections_["treaty"]);  // before <victory>: a faction may require the treaty
         read_victory(sections_["victory"]);
         read_rulings(sections_["rulings"]);
         if (reinforcements_ok) check_arrivals();
@@ -817,16 +858,44 @@ private:
         if (sections_["zones-of-control"]) sc_.zoc = ZonesOfControl{};
         if (sections_["stacking"]) sc_.stacking = Stacking{};
         if (sections_["reinforcements"]) sc_.reinforcements = Reinforcements{};
+        if (sections_["victory"]) sc_.faction_victory = FactionVictory{};
+        if (sections_["setup"]) {
+            for (SpaceDef& d : sc_.spaces) {
+                d.support = 0;
+                d.blockaded = false;
+            }
+            sc_.start_pieces.clear();
+        }
+        if (sections_["tracks"]) {  // what the base's casualties and conditions named, to find them again
+            for (const TrackDef& t : sc_.tracks) base_track_names_.push_back(t.name);
+            sc_.tracks.clear();
+        }
+        if (sections_["casualties"]) {
+            sc_.casualties.clear();
+            sc_.casualty_rule.clear();
+        }
+        if (sections_["treaty"]) sc_.treaty = TreatyDef{};
     }
 
-    // An extending file that gives fewer turns than its base: what it inherits must still fit.
+    // An extending file that gives fewer turns than its base: what it inherits must still fit. The
+    // turns are given by `turns`, or by a new default of the base's turns parameter (turns="param:NAME").
     void check_inherited_turns(pugi::xml_node root) {
+        pugi::xml_node at = root;
         pugi::xml_attribute a = root.attribute("turns");
+        std::string prefix = "turns";
+        if (!a && !sc_.turns_param.empty()) {
+            auto it = param_nodes_.find(sc_.turns_param);
+            if (it != param_nodes_.end() && it->second.attribute("default")) {
+                at = it->second;
+                a = at.attribute("default");
+                prefix = "parameter " + qt(sc_.turns_param) + " (the last turn)";
+            }
+        }
         if (!a || sc_.turns == 0) return;  // not given, or "none": no limit for anything inherited
         const std::int32_t turns = sc_.turns;
         auto report = [&](const char* section, std::int32_t turn, const std::string& what) {
-            error(root, a,
-                  "turns: the base scenario's <" + std::string(section) + "> uses turn " + std::to_string(turn) + " (" + what +
+            error(at, a,
+                  prefix + ": the base scenario's <" + std::string(section) + "> uses turn " + std::to_string(turn) + " (" + what +
                       "), after the last turn " + std::to_string(turns) + "; give <" + section +
                       "> in this file, or more turns");
         };
@@ -861,9 +930,54 @@ private:
         }
     }
 
+    // turns="param:NAME": the parameter's default is the last turn (Scenario::turns), and the engine
+    // takes the game's value of NAME (Scenario::turns_param). An extending file without `turns` keeps
+    // its base's parameter; a new default it gives moves the last turn.
+    void read_turns_param(pugi::xml_node root) {
+        pugi::xml_attribute a = root.attribute("turns");
+        const ParamDef* def = nullptr;
+        if (turns_from_param_) {
+            const std::string_view p = trim(trim(a.value()).substr(kParamPrefix.size()));
+            def = sc_.find_param(p);
+            if (!def) {
+                if (params_ok_) error(root, a, "turns: unknown parameter " + qt(p) + " (declare it in <params>)");
+                return;
+            }
+        } else if (extending_ && !a && !sc_.turns_param.empty()) {
+            def = sc_.find_param(sc_.turns_param);
+            if (!def || !param_nodes_.count(def->name)) return;  // the base's default, unchanged
+        } else {
+            return;
+        }
+        // The error goes to this file's <param>, or to `turns` when the parameter is the base's.
+        auto it = param_nodes_.find(def->name);
+        const bool own = it != param_nodes_.end();
+        auto report = [&](bool at_default, const std::string& msg) {
+            if (own)
+                error(it->second, at_default ? it->second.attribute("default") : pugi::xml_attribute(), msg);
+            else
+                error(root, a, msg);
+        };
+        const std::string name = qt(def->name);
+        if (!def->default_value) {
+            report(false, "parameter " + name + " needs a default (a number of game-turns, 1.." + std::to_string(kMaxTurns) +
+                              "): turns=\"param:" + def->name + "\" takes the last turn from it");
+            return;
+        }
+        const std::optional<std::int64_t> n = whole_number(*def->default_value);
+        if (!n || *n < 1 || *n > kMaxTurns) {
+            report(true, "parameter " + name + ": default " + qt(*def->default_value) + " is not a number of game-turns (1.." +
+                             std::to_string(kMaxTurns) + "), and turns=\"param:" + def->name + "\" takes the last turn from it");
+            return;
+        }
+        sc_.turns = static_cast<std::int32_t>(*n);
+        sc_.turns_param = def->name;
+    }
+
     void read_sides(pugi::xml_node s) {
         if (!s) return;
-        check_attrs(s, {"from-game", "count"});
+        check_attrs(s, {"from-game", "count", "pieces-rule"});
+        if (auto r = optional(s, "pieces-rule")) sc_.pieces_rule = std::string(*r);
         // An extending file (of a from-game base) names its sides: they are fixed from here on, also
         // when this section has errors (then sides_ok_ keeps unknown names from being reported again).
         sc_.sides_from_game = false;
@@ -892,8 +1006,9 @@ private:
         }
         check_children(s, {"side"});
         const std::size_t before = errors_.size();
+        std::vector<pugi::xml_node> nodes;  // the element of each side of sc_.sides
         for (pugi::xml_node n : s.children("side")) {
-            check_attrs(n, {"name"});
+            check_attrs(n, {"name", "group", "pieces"});
             check_children(n, {});
             auto name = required(n, "name");
             if (!name) continue;
@@ -910,13 +1025,68 @@ private:
                 continue;
             }
             sc_.sides.emplace_back(*name);
+            nodes.push_back(n);
         }
+        read_factions_of_sides(s, nodes);
         if (sc_.sides.size() < 2 && errors_.size() == before) {
             error(s, "<sides> must declare at least two sides");
+        } else if (!extending_ && sc_.sides.size() > 2 && sc_.groups.empty() && errors_.size() == before) {
+            // (A battle that names the sides of a from-game base has as many as the base's count.)
+            error(s, "<sides> declares " + std::to_string(sc_.sides.size()) +
+                         " sides; more than two sides need groups (<side group=...>), which make each side a faction of "
+                         "one of the rules' sides");
         } else if (extending_ && errors_.size() == before && static_cast<std::int32_t>(sc_.sides.size()) != sc_.game_sides) {
             error(s, "<sides> declares " + std::to_string(sc_.sides.size()) + " sides; the base scenario " + qt(sc_.extends) +
                          " is for games of " + std::to_string(sc_.game_sides) + " (<sides from-game=\"yes\" count=...>)");
         }
+    }
+
+    // <side group="..." pieces="...">: the rules' side each faction belongs to, and the pieces it owns.
+    void read_factions_of_sides(pugi::xml_node s, const std::vector<pugi::xml_node>& nodes) {
+        sc_.faction_pieces.assign(sc_.sides.size(), {});
+        sc_.groups.clear();
+        for (std::size_t i = 0; i < nodes.size(); ++i)
+            if (auto v = words_list_attr(nodes[i], "pieces", kPieceWords))
+                for (std::size_t p : *v) sc_.faction_pieces[i].push_back(static_cast<Piece>(p));
+        if (std::none_of(nodes.begin(), nodes.end(), [](pugi::xml_node n) { return !n.attribute("group").empty(); })) return;
+        // Every side has a group; the first spelling of a group is kept for all its sides.
+        std::vector<std::string> groups(nodes.size());
+        std::vector<std::string> distinct;
+        bool ok = true;
+        for (std::size_t i = 0; i < nodes.size(); ++i) {
+            pugi::xml_node n = nodes[i];
+            if (!n.attribute("group")) {
+                error(n, "<side> needs attribute 'group': the other sides have one (in a game of factions every side belongs "
+                         "to a group)");
+                ok = false;
+                continue;
+            }
+            auto g = required(n, "group");
+            if (!g) {
+                ok = false;
+                continue;
+            }
+            if (is_reserved_side_word(*g)) {
+                error(n, n.attribute("group"), qt(*g) + " is a reserved word and cannot name a group");
+                ok = false;
+                continue;
+            }
+            if (sc_.find_side(*g) != kNoSide) {
+                error(n, n.attribute("group"), "group " + qt(*g) + " has the name of a side (a group's name must differ from its factions')");
+                ok = false;
+                continue;
+            }
+            auto same = std::find_if(distinct.begin(), distinct.end(), [&](const std::string& d) { return iequals(d, *g); });
+            if (same == distinct.end()) same = distinct.insert(distinct.end(), std::string(*g));
+            groups[i] = *same;
+        }
+        if (!ok) return;
+        if (distinct.size() < 2) {
+            error(s, "<sides>: every side is in group " + qt(distinct.front()) +
+                         "; a game of factions needs at least two groups (the rules' sides)");
+            return;
+        }
+        sc_.groups = std::move(groups);
     }
 
     void read_phases(pugi::xml_node s) {
@@ -997,7 +1167,22 @@ private:
 
     void read_map(pugi::xml_node m) {
         if (!m) return;
-        check_attrs(m, {});
+        check_attrs(m, {"support-rule", "blockade-rule"});
+        read_map_contents(m);
+        // The rules cited for spaces' support and for blockades: only a map of spaces has them.
+        for (const char* name : {"support-rule", "blockade-rule"}) {
+            pugi::xml_attribute a = m.attribute(name);
+            if (!a) continue;
+            if (sc_.spaces.empty() && sc_.map.size() > 0) {
+                error(m, a, "<map> attribute " + qt(name) + " goes with a map of spaces (<location> elements with a type), and this map has none");
+                continue;
+            }
+            std::string& rule = std::strcmp(name, "support-rule") == 0 ? sc_.support_rule : sc_.blockade_rule;
+            rule = std::string(trim(a.value()));
+        }
+    }
+
+    void read_map_contents(pugi::xml_node m) {
         check_children(m, {"hex-grid", "location"});
         pugi::xml_node grid = single_child(m, "hex-grid", false);
         pugi::xml_node first_loc = m.child("location");
@@ -1026,7 +1211,7 @@ private:
         }
         std::map<std::string, pugi::xml_node, std::less<>> declared;
         for (pugi::xml_node n : m.children("location")) {
-            check_attrs(n, {"name", "adjacent"});
+            check_attrs(n, {"name", "adjacent", "type", "population"});
             check_children(n, {});
             auto name = required(n, "name");
             if (!name) continue;
@@ -1060,6 +1245,34 @@ private:
                 sc_.map.add_adjacency(self, o);
             }
         }
+        read_spaces(m, declared);
+    }
+
+    // Spaces: when any <location> has a type, every location is a space (SpaceDef, by LocId) with a
+    // type (none when not given) and a population (0 when not given). Population 0: always neutral.
+    void read_spaces(pugi::xml_node m, const std::map<std::string, pugi::xml_node, std::less<>>& declared) {
+        bool typed = false;
+        for (pugi::xml_node n : m.children("location")) typed = typed || n.attribute("type");
+        std::vector<SpaceDef> spaces(sc_.map.size());
+        for (pugi::xml_node n : m.children("location")) {
+            if (!n.attribute("type") && n.attribute("population")) {
+                error(n, n.attribute("population"), "<location> attribute 'population' goes with 'type' (a space has both)");
+                continue;
+            }
+            auto type = word_attr(n, "type", {"city", "colony", "reserve", "box"}, false);
+            auto pop = int_attr(n, "population", 0, 9, false);
+            auto name = optional(n, "name");
+            auto it = name ? declared.find(*name) : declared.end();
+            if (it == declared.end() || it->second != n) continue;  // no name, or a duplicate: reported
+            const LocId self = sc_.map.find(*name);
+            if (self == kNoLoc) continue;
+            SpaceDef& d = spaces[static_cast<std::size_t>(self)];
+            if (type) d.type = static_cast<SpaceType>(*type + 1);
+            if (pop) d.population = static_cast<std::int32_t>(*pop);
+        }
+        if (!typed) return;
+        for (SpaceDef& d : spaces) d.support_allowed = d.population > 0;  // 1.6.1
+        sc_.spaces = std::move(spaces);
     }
 
     void read_first_player(pugi::xml_node root) {
@@ -1967,19 +2180,25 @@ private:
     void read_victory(pugi::xml_node v) {
         if (!v) return;
         check_attrs(v, {});
-        check_children(v, {"points", "automatic", "end-of-game", "levels", "banners-for-eliminations"});
+        check_children(v, {"points", "automatic", "end-of-game", "levels", "banners-for-eliminations", "factions"});
         for (pugi::xml_node n : v.children("points")) read_points(n);
         if (pugi::xml_node b = single_child(v, "banners-for-eliminations", false)) read_banners_for_eliminations(b);
         if (pugi::xml_node a = single_child(v, "automatic", false)) read_automatic(a);
         pugi::xml_node levels = single_child(v, "levels", false);
         if (levels) read_levels(levels);
-        bool by_levels = false, winner_known = true;
+        pugi::xml_node factions = single_child(v, "factions", false);
+        if (factions) read_factions(factions);
+        bool by_levels = false, by_factions = false, winner_known = true;
         if (pugi::xml_node e = single_child(v, "end-of-game", false)) {
             check_attrs(e, {"winner", "rule"});
             check_children(e, {});
-            if (auto w = word_attr(e, "winner", {"higher-total", "levels", "sudden-death"}, true)) {
-                sc_.end_victory = *w == 0 ? EndVictory::HigherTotal : *w == 1 ? EndVictory::Levels : EndVictory::SuddenDeath;
+            if (auto w = word_attr(e, "winner", {"higher-total", "levels", "sudden-death", "factions"}, true)) {
+                const EndVictory kinds[] = {EndVictory::HigherTotal, EndVictory::Levels, EndVictory::SuddenDeath, EndVictory::Factions};
+                sc_.end_victory = kinds[*w];
                 by_levels = *w == 1;
+                by_factions = *w == 3;
+                if (by_factions && !factions)
+                    error(e, e.attribute("winner"), "<end-of-game winner=\"factions\"> needs <factions> in <victory>");
                 if (by_levels && !levels)
                     error(e, e.attribute("winner"), "<end-of-game winner=\"levels\"> needs a <levels> table in <victory>");
                 if (*w == 2 && !has_banner_source())
@@ -1992,6 +2211,514 @@ private:
         }
         if (levels && !by_levels && winner_known)
             error(levels, "<levels> needs <end-of-game winner=\"levels\"> in the same <victory> (the table decides the game only then)");
+        if (factions && !by_factions && winner_known)
+            error(factions, "<factions> needs <end-of-game winner=\"factions\"> in the same <victory> (the factions' margins decide "
+                            "the game only then)");
+    }
+
+    // ---- area games with factions: setup, tracks, casualties, treaty ----------------------------
+
+    // " (1.4)" when a rule is known, for messages that cite one.
+    static std::string cite(const std::string& rule) { return rule.empty() ? std::string() : " (" + rule + ")"; }
+
+    // The pieces a faction owns, for messages: "continental, militia, fort".
+    std::string pieces_of(SideId f) const {
+        std::string out;
+        if (f >= 0 && static_cast<std::size_t>(f) < sc_.faction_pieces.size())
+            for (Piece p : sc_.faction_pieces[static_cast<std::size_t>(f)]) out += (out.empty() ? "" : ", ") + std::string(piece_name(p));
+        return out;
+    }
+
+    bool owns(SideId f, Piece p) const {
+        if (f < 0 || static_cast<std::size_t>(f) >= sc_.faction_pieces.size()) return false;
+        const auto& v = sc_.faction_pieces[static_cast<std::size_t>(f)];
+        return std::find(v.begin(), v.end(), p) != v.end();
+    }
+
+    // A piece `faction` must own (<side pieces=...>), named by attribute `name` (which gave `p`).
+    bool check_owned(pugi::xml_node n, const char* name, SideId f, Piece p) {
+        if (owns(f, p)) return true;
+        const std::string side = sc_.sides[static_cast<std::size_t>(f)];
+        const std::string has = pieces_of(f);
+        error(n, n.attribute(name),
+              elem(n) + " attribute " + qt(name) + ": " + qt(piece_name(p)) + " is not a piece of " + side + cite(sc_.pieces_rule) +
+                  (has.empty() ? "; " + side + " owns no pieces (<side pieces=...>)" : "; " + side + " owns: " + has));
+        return false;
+    }
+
+    // A piece name (case-insensitive), owned by `faction` when one is given.
+    std::optional<Piece> piece_attr(pugi::xml_node n, const char* name, std::optional<SideId> faction) {
+        auto i = word_attr(n, name, kPieceWords, true);
+        if (!i) return std::nullopt;
+        const Piece p = static_cast<Piece>(*i);
+        if (faction && !check_owned(n, name, *faction, p)) return std::nullopt;
+        return p;
+    }
+
+    // Needs a map of spaces; reports at `n` (attribute `attr` when given) unless the map is broken.
+    bool need_spaces(pugi::xml_node n, const char* attr, const std::string& what) {
+        if (!sc_.spaces.empty()) return true;
+        if (map_ok_)
+            error(n, attr ? n.attribute(attr) : pugi::xml_attribute(),
+                  what + " needs a map of spaces (<location> elements with a type)");
+        return false;
+    }
+
+    // <setup>: the starting position (support levels, pieces, blockades), like a log's area records
+    // before its first turn.
+    void read_setup(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {});
+        check_children(s, {"support", "place", "blockade"});
+        if (!need_spaces(s, nullptr, "<setup>")) return;
+        std::map<LocId, pugi::xml_node> levels, blockades;
+        std::map<std::tuple<SideId, Piece, LocId>, pugi::xml_node> placed;
+        for (pugi::xml_node n : s.children()) {
+            if (n.type() != pugi::node_element) continue;
+            const std::string_view kind = n.name();
+            if (kind == "support") {
+                check_attrs(n, {"space", "level"});
+                check_children(n, {});
+                auto space = loc_attr(n, "space", true);
+                auto level = word_attr(n, "level", kSupportWords, true);
+                if (!space || !level) continue;
+                const std::string& name = sc_.map.name(*space);
+                if (auto it = levels.find(*space); it != levels.end()) {
+                    error(n, n.attribute("space"),
+                          "the support level of " + qt(name) + " is given twice (first on line " + std::to_string(line_of(it->second)) + ")");
+                    continue;
+                }
+                levels.emplace(*space, n);
+                SpaceDef& d = sc_.spaces[static_cast<std::size_t>(*space)];
+                const int lvl = static_cast<int>(*level) - 2;
+                if (lvl != 0 && !d.support_allowed && map_ok_) {  // (a population with errors reads as 0)
+                    error(n, n.attribute("level"),
+                          "<support> attribute 'level': " + qt(name) + " has population 0, so it is always neutral" + cite(sc_.support_rule));
+                    continue;
+                }
+                d.support = static_cast<std::int8_t>(lvl);
+            } else if (kind == "place") {
+                check_attrs(n, {"faction", "piece", "space", "count"});
+                check_children(n, {});
+                auto faction = side_attr(n, "faction", kNamed);
+                auto piece = piece_attr(n, "piece", faction);
+                auto space = loc_attr(n, "space", true);
+                auto count = int_attr(n, "count", 1, 1000, false);
+                if (!faction || !piece || !space || (n.attribute("count") && !count)) continue;
+                const auto key = std::make_tuple(*faction, *piece, *space);
+                if (auto it = placed.find(key); it != placed.end()) {
+                    error(n, "the " + sc_.sides[static_cast<std::size_t>(*faction)] + " " + piece_name(*piece) + " pieces in " +
+                                 qt(sc_.map.name(*space)) + " are placed twice (first on line " + std::to_string(line_of(it->second)) +
+                                 "); give one <place> with a count");
+                    continue;
+                }
+                placed.emplace(key, n);
+                sc_.start_pieces.push_back(StartPieces{*faction, *piece, *space, count.value_or(1)});
+            } else if (kind == "blockade") {
+                check_attrs(n, {"city"});
+                check_children(n, {});
+                auto city = loc_attr(n, "city", true);
+                if (!city) continue;
+                const std::string& name = sc_.map.name(*city);
+                SpaceDef& d = sc_.spaces[static_cast<std::size_t>(*city)];
+                if (d.type != SpaceType::City) {
+                    error(n, n.attribute("city"),
+                          "<blockade> attribute 'city': " + qt(name) +
+                              (d.type == SpaceType::None ? std::string(" has no type") : " is a " + std::string(space_type_name(d.type))) +
+                              ", and only a city can be blockaded" + cite(sc_.blockade_rule));
+                    continue;
+                }
+                if (auto it = blockades.find(*city); it != blockades.end()) {
+                    error(n, n.attribute("city"),
+                          qt(name) + " is blockaded twice (first on line " + std::to_string(line_of(it->second)) + ")");
+                    continue;
+                }
+                blockades.emplace(*city, n);
+                d.blockaded = true;
+            }
+        }
+    }
+
+    // A track by name (case-insensitive); `what` says which tracks are allowed in the message.
+    std::optional<std::int32_t> track_by_name(pugi::xml_node n, const char* attr, std::string_view name) {
+        const std::int32_t t = sc_.find_track(name);
+        if (t >= 0) return t;
+        if (!tracks_ok_) return std::nullopt;
+        std::string list;
+        for (const TrackDef& d : sc_.tracks) list += (list.empty() ? "" : ", ") + d.name;
+        error(n, n.attribute(attr),
+              elem(n) + " attribute " + qt(attr) + ": unknown track " + qt(name) +
+                  (list.empty() ? std::string(" (the scenario has no <tracks>)") : " (tracks: " + list + ")"));
+        return std::nullopt;
+    }
+
+    // A list of track names, each known and listed once; nullopt when any is wrong.
+    std::optional<std::vector<std::int32_t>> tracks_list_attr(pugi::xml_node n, const char* name) {
+        std::vector<std::int32_t> out;
+        bool ok = true;
+        for (std::string_view item : list_attr(n, name)) {
+            auto t = track_by_name(n, name, item);
+            if (!t) {
+                ok = false;
+                continue;
+            }
+            if (std::find(out.begin(), out.end(), *t) != out.end()) {
+                error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + " lists " + qt(item) + " twice");
+                ok = false;
+                continue;
+            }
+            out.push_back(*t);
+        }
+        if (!ok) return std::nullopt;
+        return out;
+    }
+
+    static constexpr std::string_view kDeriveWords[] = {"free", "casualties", "support", "opposition", "pieces"};
+
+    // <tracks>: the game's numbered tracks, set by `track` records (free) or derived by the engine.
+    void read_tracks(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {});
+        check_children(s, {"track"});
+        std::map<std::string, pugi::xml_node, std::less<>> names;  // lower-cased
+        for (pugi::xml_node n : s.children("track")) {
+            check_attrs(n, {"name", "title", "derive", "faction", "piece", "start", "rule"});
+            check_children(n, {});
+            TrackDef t;
+            bool ok = true;
+            if (auto name = required(n, "name")) {
+                std::string key(*name);
+                for (char& c : key)
+                    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+                if (name->find_first_of(" \t\r\n,") != std::string_view::npos) {
+                    error(n, n.attribute("name"), "track name " + qt(*name) + " is not one word (a `track` record names it)");
+                    ok = false;
+                } else if (auto it = names.find(key); it != names.end()) {
+                    error(n, n.attribute("name"),
+                          "track " + qt(*name) + " is declared twice (first on line " + std::to_string(line_of(it->second)) + ")");
+                    ok = false;
+                } else {
+                    names.emplace(key, n);
+                    t.name = std::string(*name);
+                }
+            } else {
+                ok = false;
+            }
+            if (auto title = required(n, "title"))
+                t.title = one_line(*title);
+            else
+                ok = false;
+            auto derive = word_attr(n, "derive", {"free", "casualties", "support", "opposition", "pieces"}, false);
+            if (n.attribute("derive") && !derive) continue;  // reported; what else it takes depends on it
+            t.derive = derive ? static_cast<TrackDerive>(*derive) : TrackDerive::Free;
+            const std::string tag = "<track derive=\"" + std::string(kDeriveWords[static_cast<std::size_t>(t.derive)]) + "\">";
+            if (t.derive == TrackDerive::Pieces) {
+                auto faction = side_attr(n, "faction", kNamed);
+                auto piece = piece_attr(n, "piece", faction);
+                if (faction && piece) {
+                    t.faction = *faction;
+                    t.piece = *piece;
+                } else {
+                    ok = false;
+                }
+            } else {
+                for (const char* attr : {"faction", "piece"})
+                    if (n.attribute(attr)) {
+                        error(n, n.attribute(attr), tag + " takes no " + qt(attr) + " (only derive=\"pieces\" does)");
+                        ok = false;
+                    }
+            }
+            if (t.derive == TrackDerive::Free || t.derive == TrackDerive::Casualties) {
+                if (auto v = int_attr(n, "start", -1000000, 1000000, false))
+                    t.start = *v;
+                else if (n.attribute("start"))
+                    ok = false;
+            } else if (n.attribute("start")) {
+                error(n, n.attribute("start"),
+                      tag + " takes no 'start' (only derive=\"free\" and derive=\"casualties\" do; the engine computes the others)");
+                ok = false;
+            }
+            if (t.derive == TrackDerive::Support || t.derive == TrackDerive::Opposition || t.derive == TrackDerive::Pieces)
+                if (!need_spaces(n, "derive", tag)) ok = false;
+            t.rule = rule_attr(n, false);
+            if (ok) sc_.tracks.push_back(std::move(t));
+        }
+    }
+
+    // An extending file that gives <tracks> but keeps its base's <casualties> or <victory>: those
+    // named the base's tracks by index, so they are found again by name in the new tracks.
+    void remap_inherited_tracks() {
+        if (!extending_ || !sections_["tracks"] || !tracks_ok_) return;
+        pugi::xml_node at = sections_["tracks"];
+        std::set<std::string> reported;
+        auto find = [&](std::int32_t old, const char* section, bool casualties) -> std::int32_t {
+            const std::string& name = base_track_names_[static_cast<std::size_t>(old)];
+            const std::int32_t t = sc_.find_track(name);
+            if (t >= 0 && (!casualties || sc_.tracks[static_cast<std::size_t>(t)].derive == TrackDerive::Casualties)) return t;
+            if (reported.insert(std::string(section) + "/" + name).second)
+                error(at, "the base scenario's <" + std::string(section) + "> uses track " + qt(name) + ", which this <tracks> does not " +
+                              (casualties ? "declare with derive=\"casualties\"" : "declare") + "; give <" + section +
+                              "> in this file too");
+            return old;
+        };
+        if (!sections_["casualties"])
+            for (CasualtyDef& c : sc_.casualties) c.track = find(c.track, "casualties", true);
+        if (!sections_["victory"])
+            for (FactionVictoryDef& f : sc_.faction_victory.factions)
+                for (ConditionDef& c : f.conditions) {
+                    for (std::int32_t& t : c.plus) t = find(t, "victory", false);
+                    for (std::int32_t& t : c.minus) t = find(t, "victory", false);
+                }
+    }
+
+    // <casualties>: which pieces sent to the Casualties box count, and on which track.
+    void read_casualties(pugi::xml_node s) {
+        if (!s) return;
+        check_attrs(s, {"rule"});
+        check_children(s, {"casualty"});
+        sc_.casualty_rule = rule_attr(s, false);
+        std::map<std::pair<SideId, Piece>, pugi::xml_node> seen;
+        for (pugi::xml_node n : s.children("casualty")) {
+            check_attrs(n, {"faction", "pieces", "track"});
+            check_children(n, {});
+            auto faction = side_attr(n, "faction", kNamed);
+            std::optional<std::vector<std::size_t>> pieces;
+            if (required(n, "pieces")) pieces = words_list_attr(n, "pieces", kPieceWords);
+            std::int32_t track = -1;  // a plain index: gcc -O2 warns (wrongly) of an optional's value here
+            if (auto name = required(n, "track")) {
+                track = track_by_name(n, "track", *name).value_or(-1);
+                if (track >= 0 && sc_.tracks[static_cast<std::size_t>(track)].derive != TrackDerive::Casualties) {
+                    error(n, n.attribute("track"),
+                          "<casualty> attribute 'track': " + qt(sc_.tracks[static_cast<std::size_t>(track)].name) +
+                              " is not a casualties track (<track derive=\"casualties\">)");
+                    track = -1;
+                }
+            }
+            if (!faction || !pieces || track < 0) continue;
+            for (std::size_t i : *pieces) {
+                const Piece p = static_cast<Piece>(i);
+                if (!check_owned(n, "pieces", *faction, p)) continue;
+                if (auto it = seen.find({*faction, p}); it != seen.end()) {
+                    error(n, n.attribute("pieces"),
+                          "<casualty> attribute 'pieces': " + sc_.sides[static_cast<std::size_t>(*faction)] + " " + piece_name(p) +
+                              " already counts as a casualty (on line " + std::to_string(line_of(it->second)) + ")");
+                    continue;
+                }
+                seen.emplace(std::make_pair(*faction, p), n);
+                sc_.casualties.push_back(CasualtyDef{*faction, p, track});
+            }
+        }
+    }
+
+    // <treaty>: the card whose play is the treaty (Liberty or Death's Treaty of Alliance).
+    void read_treaty(pugi::xml_node n) {
+        if (!n) return;
+        check_attrs(n, {"card", "played", "param", "rule"});
+        check_children(n, {});
+        TreatyDef t;
+        t.declared = true;  // also with errors: a faction that requires it is not reported again
+        if (auto card = required(n, "card")) {
+            if (card->find_first_of(" \t\r\n") != std::string_view::npos)
+                error(n, n.attribute("card"), "<treaty> attribute 'card': " + qt(*card) + " is not one word (a card id, as `card` records give it)");
+            t.card = std::string(*card);
+        }
+        if (auto played = bool_attr(n, "played")) t.played = *played;
+        if (auto p = optional(n, "param")) {
+            if (const ParamDef* def = sc_.find_param(*p)) {
+                t.param = def->name;
+                if (def->default_value && !iequals(*def->default_value, "yes") && !iequals(*def->default_value, "no") &&
+                    !iequals(*def->default_value, "true") && !iequals(*def->default_value, "false")) {
+                    auto it = param_nodes_.find(def->name);
+                    const std::string msg = "parameter " + qt(def->name) + ": default " + qt(*def->default_value) +
+                                            " is not yes or no (<treaty param=...> plays the treaty with it)";
+                    if (it != param_nodes_.end())
+                        error(it->second, it->second.attribute("default"), msg);
+                    else
+                        error(n, n.attribute("param"), msg);
+                }
+            } else if (params_ok_) {
+                error(n, n.attribute("param"), "<treaty> attribute 'param': unknown parameter " + qt(*p) + " (declare it in <params>)");
+            }
+        }
+        t.rule = rule_attr(n, false);
+        sc_.treaty = std::move(t);
+    }
+
+    // ---- faction victory ----------------------------------------------------------------------------
+
+    std::optional<std::int32_t> phase_attr(pugi::xml_node n, const char* name) {
+        auto v = required(n, name);
+        if (!v) return std::nullopt;
+        const std::int32_t ph = sc_.find_phase(*v);
+        if (ph >= 0) return ph;
+        if (!phases_ok_) return std::nullopt;
+        std::string msg = elem(n) + " attribute " + qt(name) + ": unknown phase " + qt(*v) + " (phases: ";
+        for (std::size_t i = 0; i < sc_.phases.size(); ++i) msg += (i ? ", " : "") + sc_.phases[i].name;
+        error(n, n.attribute(name), msg + ")");
+        return std::nullopt;
+    }
+
+    // A list that names every side exactly once (an order of the sides).
+    std::optional<std::vector<SideId>> side_order_attr(pugi::xml_node n, const char* name) {
+        if (!required(n, name)) return std::nullopt;
+        std::vector<SideId> out;
+        bool ok = true;
+        for (std::string_view item : list_attr(n, name)) {
+            const SideId s = sc_.find_side(item);
+            if (s == kNoSide) {
+                if (sides_ok_) {
+                    std::string msg = elem(n) + " attribute " + qt(name) + ": unknown side " + qt(item) + " (sides: ";
+                    for (std::size_t i = 0; i < sc_.sides.size(); ++i) msg += (i ? ", " : "") + sc_.sides[i];
+                    error(n, n.attribute(name), msg + ")");
+                }
+                ok = false;
+                continue;
+            }
+            if (std::find(out.begin(), out.end(), s) != out.end()) {
+                error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + " lists " + qt(item) + " twice");
+                ok = false;
+                continue;
+            }
+            out.push_back(s);
+        }
+        if (!ok) return std::nullopt;
+        std::string missing;
+        for (std::size_t i = 0; i < sc_.sides.size(); ++i)
+            if (std::find(out.begin(), out.end(), static_cast<SideId>(i)) == out.end())
+                missing += (missing.empty() ? "" : ", ") + sc_.sides[i];
+        if (!missing.empty()) {
+            error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + " leaves out " + missing + " (it names every side once)");
+            return std::nullopt;
+        }
+        return out;
+    }
+
+    static constexpr int kMaxConditions = 4;
+
+    std::optional<ConditionDef> read_condition(pugi::xml_node c) {
+        check_attrs(c, {"plus", "minus", "offset", "above", "what"});
+        check_children(c, {});
+        ConditionDef d;
+        bool ok = true;
+        auto plus = tracks_list_attr(c, "plus");
+        auto minus = tracks_list_attr(c, "minus");
+        if (plus && minus && plus->empty() && minus->empty()) {
+            error(c, "<condition> needs 'plus' or 'minus' (the tracks it adds and subtracts)");
+            ok = false;
+        }
+        if (!plus || !minus) ok = false;
+        if (auto v = int_attr(c, "offset", -1000000, 1000000, false))
+            d.offset = *v;
+        else if (c.attribute("offset"))
+            ok = false;
+        if (auto v = int_attr(c, "above", 0, 1000000, false))
+            d.above = *v;
+        else if (c.attribute("above"))
+            ok = false;
+        auto what = required(c, "what");
+        if (!ok || !what) return std::nullopt;
+        d.plus = std::move(*plus);
+        d.minus = std::move(*minus);
+        d.what = one_line(*what);
+        return d;
+    }
+
+    // <factions> in <victory>: each faction's conditions, when they are checked and how the game ends.
+    void read_factions(pugi::xml_node s) {
+        check_attrs(s, {"check-phase", "final-after-phase", "check-rule", "final-rule", "rank-rule", "players-rule", "tie-order"});
+        check_children(s, {"faction", "one-player"});
+        if (sc_.groups.empty()) {
+            if (sides_ok_)
+                error(s, "<factions> needs sides in groups (<side group=...>): a faction's win is ranked against its own "
+                         "group and the other");
+            return;
+        }
+        FactionVictory fv;
+        fv.enabled = true;
+        bool ok = true;
+        auto check = phase_attr(s, "check-phase");
+        auto final_phase = phase_attr(s, "final-after-phase");
+        auto tie = side_order_attr(s, "tie-order");
+        if (!check || !final_phase || !tie) ok = false;
+        auto text = [&](const char* name) { auto v = optional(s, name); return v ? std::string(*v) : std::string(); };
+        fv.check_rule = text("check-rule");
+        fv.final_rule = text("final-rule");
+        fv.rank_rule = text("rank-rule");
+        fv.players_rule = text("players-rule");
+        if (pugi::xml_node op = single_child(s, "one-player", false)) {
+            check_attrs(op, {"rule", "tie-order"});
+            check_children(op, {});
+            auto rule = required(op, "rule");
+            auto order = side_order_attr(op, "tie-order");
+            if (rule && order) {
+                fv.one_player_rule = std::string(*rule);
+                fv.one_player_tie_order = std::move(*order);
+            } else {
+                ok = false;
+            }
+        }
+        fv.factions.resize(sc_.sides.size());
+        std::vector<pugi::xml_node> seen(sc_.sides.size());
+        for (pugi::xml_node f : s.children("faction")) {
+            check_attrs(f, {"name", "requires-treaty"});
+            check_children(f, {"condition"});
+            auto side = side_attr(f, "name", kNamed);
+            FactionVictoryDef def;
+            if (auto rt = bool_attr(f, "requires-treaty")) {
+                def.requires_treaty = *rt;
+                if (*rt && !sc_.treaty.declared) {
+                    error(f, f.attribute("requires-treaty"),
+                          "<faction> attribute 'requires-treaty': the scenario has no <treaty> (the card that is the treaty)");
+                    ok = false;
+                }
+            } else if (f.attribute("requires-treaty")) {
+                ok = false;
+            }
+            int count = 0;
+            for (pugi::xml_node c : f.children("condition")) {
+                if (++count > kMaxConditions) {
+                    error(c, "<faction> takes at most " + std::to_string(kMaxConditions) + " <condition> elements");
+                    ok = false;
+                    continue;
+                }
+                if (auto d = read_condition(c))
+                    def.conditions.push_back(std::move(*d));
+                else
+                    ok = false;
+            }
+            if (count == 0) {
+                error(f, "<faction> needs at least one <condition>");
+                ok = false;
+            }
+            if (!side) {
+                ok = false;
+                continue;
+            }
+            const std::size_t i = static_cast<std::size_t>(*side);
+            if (seen[i]) {
+                error(f, f.attribute("name"),
+                      "faction " + qt(sc_.sides[i]) + " has a second <faction> (the first is on line " + std::to_string(line_of(seen[i])) + ")");
+                ok = false;
+                continue;
+            }
+            seen[i] = f;
+            def.faction = *side;
+            fv.factions[i] = std::move(def);
+        }
+        if (sides_ok_) {
+            std::string missing;
+            for (std::size_t i = 0; i < sc_.sides.size(); ++i)
+                if (!seen[i]) missing += (missing.empty() ? "" : ", ") + sc_.sides[i];
+            if (!missing.empty()) {
+                error(s, "<factions> needs a <faction> for every side; it has none for " + missing);
+                ok = false;
+            }
+        }
+        if (!ok) return;
+        fv.check_phase = *check;
+        fv.final_phase = *final_phase;
+        fv.tie_order = std::move(*tie);
+        sc_.faction_victory = std::move(fv);
     }
 
     void read_rulings(pugi::xml_node s) {
@@ -2033,6 +2760,9 @@ private:
     bool extending_ = false;                  // <scenario extends="...">
     bool grid_ = false;
     bool sides_ok_ = false, phases_ok_ = false, params_ok_ = false, map_ok_ = false;
+    bool tracks_ok_ = true;           // <tracks> (this file's, or the base's) has no errors
+    bool turns_from_param_ = false;   // <scenario turns="param:NAME"> in this file
+    std::vector<std::string> base_track_names_;  // an extending file's base's tracks, by index
     std::pair<int, int> grid_cols_{0, 0}, grid_rows_{0, 0};
 };
 

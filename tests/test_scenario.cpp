@@ -10,9 +10,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 using namespace referee;
@@ -488,8 +491,11 @@ TEST(ScenarioErrors, UnknownElementAndAttribute) {
     EXPECT_EQ(e.col, 59u);
     EXPECT_TRUE(contains(e.message, "<unit> has attribute 'strength' twice")) << e.message;
 
+    // <spaces> was reserved for area games; spaces are <location type=...> now, and it is unknown.
     e = one_error(replace(kMinimal, "<units>", "<spaces/>\n  <units>"));
-    EXPECT_TRUE(contains(e.message, "<spaces> is not supported by this version")) << e.message;
+    EXPECT_EQ(e.line, 9u);
+    EXPECT_EQ(e.col, 3u);
+    EXPECT_TRUE(contains(e.message, "unknown element <spaces> in <scenario>")) << e.message;
 }
 
 TEST(ScenarioErrors, DuplicateSection) {
@@ -596,12 +602,12 @@ TEST(ScenarioErrors, HoldingsExitsVictoryChecks) {
     EXPECT_TRUE(contains(e.message, "is not yes or no")) << e.message;
 }
 
-TEST(ScenarioErrors, ReservedFeaturesAreRefused) {
-    ScenarioError e = one_error(replace(kMinimal, "</scenario>", "<tracks/>\n</scenario>"));
-    EXPECT_EQ(e.line, 12u);
-    EXPECT_EQ(e.col, 1u);
-    EXPECT_TRUE(contains(e.message, "<tracks> is not supported by this version")) << e.message;
-    e = one_error(replace(kMinimal, "<scenario id", "<scenario format=\"2\" id"));
+TEST(ScenarioErrors, LaterFormatsAreRefused) {
+    // <tracks> was reserved for area games and is part of format 1 now (an empty one declares none).
+    ScenarioLoad r = read_scenario_xml(replace(kMinimal, "</scenario>", "<tracks/>\n</scenario>"), "t.xml");
+    ASSERT_TRUE(r.scenario);
+    EXPECT_TRUE(r.scenario->tracks.empty());
+    ScenarioError e = one_error(replace(kMinimal, "<scenario id", "<scenario format=\"2\" id"));
     EXPECT_TRUE(contains(e.message, "format '2' is not supported")) << e.message;
 }
 
@@ -2025,6 +2031,781 @@ TEST(FromGame, ExtendingErrors) {
     EXPECT_TRUE(r.scenario);
 }
 
+// ---- area games with factions (Liberty or Death) ---------------------------------------------------
+
+namespace {
+
+// A small valid game of factions; tests break one thing in it at a time (line numbers matter).
+const char* kFactionGame = R"(<scenario id="test-factions" title="Factions" turns="param:rounds">
+  <sides pieces-rule="1.4">
+    <side name="Crown" group="Royal" pieces="regular, fort"/>
+    <side name="Rebels" group="Free" pieces="militia, fort"/>
+    <side name="Allies" group="Free" pieces="regular"/>
+    <side name="Tribes" group="Royal" pieces="war-party, village"/>
+  </sides>
+  <phases><phase name="check" kind="other"/><phase name="support" kind="other"/></phases>
+  <sequence><step side="none" phase="check"/><step side="none" phase="support"/></sequence>
+  <map support-rule="L1" blockade-rule="1.9">
+    <location name="Port" type="city" population="2" adjacent="Farm"/>
+    <location name="Farm" type="colony" population="1" adjacent="Woods"/>
+    <location name="Woods" type="reserve" population="0"/>
+    <location name="Sea" type="box"/>
+    <location name="Shoal"/>
+  </map>
+  <setup>
+    <support space="Port" level="active-support"/>
+    <support space="Farm" level="Passive-Opposition"/>
+    <place faction="Crown" piece="regular" space="Port" count="3"/>
+    <place faction="tribes" piece="Village" space="Woods"/>
+    <blockade city="Port"/>
+  </setup>
+  <tracks>
+    <track name="support" title="Total Support" derive="support" rule="L1"/>
+    <track name="opposition" title="Total Opposition" derive="opposition"/>
+    <track name="losses" title="Crown losses" derive="casualties" start="2" rule="L2"/>
+    <track name="villages" title="Villages" derive="pieces" faction="Tribes" piece="village" rule="1.6.5"/>
+    <track name="naval" title="Naval" start="-1"/>
+  </tracks>
+  <casualties rule="L2">
+    <casualty faction="Crown" pieces="regular, fort" track="losses"/>
+  </casualties>
+  <treaty card="109" param="treaty" rule="L3"/>
+  <victory>
+    <factions check-phase="check" final-after-phase="support" check-rule="7.2" final-rule="7.3" rank-rule="7.1"
+              players-rule="L5" tie-order="Rebels, Crown, Allies, Tribes">
+      <faction name="Crown">
+        <condition plus="support" minus="opposition" above="10" what="Support ahead by more than 10"/>
+      </faction>
+      <faction name="Rebels">
+        <condition plus="opposition" minus="support, villages" offset="3" what="Opposition ahead"/>
+      </faction>
+      <faction name="Allies" requires-treaty="yes">
+        <condition plus="opposition" what="Opposition"/>
+        <condition minus="losses" what="few losses"/>
+      </faction>
+      <faction name="Tribes">
+        <condition plus="villages" offset="-3" what="Villages"/>
+      </faction>
+      <one-player rule="8.8" tie-order="Allies, Tribes, Rebels, Crown"/>
+    </factions>
+    <end-of-game winner="factions" rule="7.3"/>
+  </victory>
+  <params>
+    <param name="rounds" default="3" rule="2.4.1" description="rounds to play"/>
+    <param name="treaty" default="no" description="treaty played"/>
+  </params>
+</scenario>
+)";
+
+// One way to break a file: the edits (each replaces the first occurrence), where the error must be
+// (a text that starts there and occurs once in the edited file) and a part of its message.
+struct Break {
+    std::vector<std::pair<std::string, std::string>> edits;
+    std::string at;
+    std::string message;
+};
+
+void expect_breaks(const std::string& base, const std::vector<Break>& cases) {
+    for (const Break& b : cases) {
+        SCOPED_TRACE(b.message);
+        std::string xml = base;
+        for (const auto& [from, to] : b.edits) xml = replace(xml, from, to);
+        ScenarioError e = one_error(xml);
+        EXPECT_AT(e, xml, b.at);
+        EXPECT_TRUE(contains(e.message, b.message)) << e.message;
+    }
+}
+
+std::int32_t track(const Scenario& s, const char* name) {
+    const std::int32_t t = s.find_track(name);
+    EXPECT_GE(t, 0) << name;
+    return t;
+}
+
+}  // namespace
+
+TEST(Factions, EveryField) {
+    ScenarioLoad r = valid(kFactionGame);
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    EXPECT_EQ(s.turns, 3);
+    EXPECT_EQ(s.turns_param, "rounds");
+    EXPECT_EQ(s.sides, (std::vector<std::string>{"Crown", "Rebels", "Allies", "Tribes"}));
+    EXPECT_EQ(s.groups, (std::vector<std::string>{"Royal", "Free", "Free", "Royal"}));
+    EXPECT_EQ(s.pieces_rule, "1.4");
+    ASSERT_EQ(s.faction_pieces.size(), 4u);
+    EXPECT_EQ(s.faction_pieces[0], (std::vector<Piece>{Piece::Regular, Piece::Fort}));
+    EXPECT_EQ(s.faction_pieces[1], (std::vector<Piece>{Piece::Militia, Piece::Fort}));
+    EXPECT_EQ(s.faction_pieces[3], (std::vector<Piece>{Piece::WarParty, Piece::Village}));
+
+    // Spaces, by LocId; an untyped location is a space of no type and population 0.
+    EXPECT_EQ(s.support_rule, "L1");
+    EXPECT_EQ(s.blockade_rule, "1.9");
+    ASSERT_EQ(s.spaces.size(), 5u);
+    const SpaceDef& port = s.spaces[static_cast<std::size_t>(loc(s, "Port"))];
+    EXPECT_EQ(port.type, SpaceType::City);
+    EXPECT_EQ(port.population, 2);
+    EXPECT_TRUE(port.support_allowed);
+    EXPECT_EQ(port.support, ActiveSupport);
+    EXPECT_TRUE(port.blockaded);
+    const SpaceDef& farm = s.spaces[static_cast<std::size_t>(loc(s, "Farm"))];
+    EXPECT_EQ(farm.type, SpaceType::Colony);
+    EXPECT_EQ(farm.support, PassiveOpposition);
+    EXPECT_FALSE(farm.blockaded);
+    const SpaceDef& woods = s.spaces[static_cast<std::size_t>(loc(s, "Woods"))];
+    EXPECT_EQ(woods.type, SpaceType::Reserve);
+    EXPECT_FALSE(woods.support_allowed);  // 1.6.1: population 0
+    const SpaceDef& sea = s.spaces[static_cast<std::size_t>(loc(s, "Sea"))];
+    EXPECT_EQ(sea.type, SpaceType::Box);
+    EXPECT_EQ(sea.population, 0);
+    const SpaceDef& shoal = s.spaces[static_cast<std::size_t>(loc(s, "Shoal"))];
+    EXPECT_EQ(shoal.type, SpaceType::None);
+    EXPECT_FALSE(shoal.support_allowed);
+    EXPECT_STREQ(space_type_name(SpaceType::Reserve), "reserve");
+
+    ASSERT_EQ(s.start_pieces.size(), 2u);
+    EXPECT_EQ(s.start_pieces[0].faction, 0);
+    EXPECT_EQ(s.start_pieces[0].piece, Piece::Regular);
+    EXPECT_EQ(s.start_pieces[0].space, loc(s, "Port"));
+    EXPECT_EQ(s.start_pieces[0].count, 3);
+    EXPECT_EQ(s.start_pieces[1].faction, 3);  // names and pieces are matched case-insensitively
+    EXPECT_EQ(s.start_pieces[1].piece, Piece::Village);
+    EXPECT_EQ(s.start_pieces[1].count, 1);
+
+    ASSERT_EQ(s.tracks.size(), 5u);
+    EXPECT_EQ(s.find_track("LOSSES"), 2);
+    EXPECT_EQ(s.find_track("nothing"), -1);
+    EXPECT_EQ(s.tracks[0].derive, TrackDerive::Support);
+    EXPECT_EQ(s.tracks[0].title, "Total Support");
+    EXPECT_EQ(s.tracks[0].rule, "L1");
+    EXPECT_EQ(s.tracks[1].derive, TrackDerive::Opposition);
+    EXPECT_EQ(s.tracks[2].derive, TrackDerive::Casualties);
+    EXPECT_EQ(s.tracks[2].start, 2);
+    EXPECT_EQ(s.tracks[3].derive, TrackDerive::Pieces);
+    EXPECT_EQ(s.tracks[3].faction, 3);
+    EXPECT_EQ(s.tracks[3].piece, Piece::Village);
+    EXPECT_EQ(s.tracks[4].derive, TrackDerive::Free);  // the default
+    EXPECT_EQ(s.tracks[4].start, -1);
+
+    EXPECT_EQ(s.casualty_rule, "L2");
+    ASSERT_EQ(s.casualties.size(), 2u);
+    EXPECT_EQ(s.casualties[1].faction, 0);
+    EXPECT_EQ(s.casualties[1].piece, Piece::Fort);
+    EXPECT_EQ(s.casualties[1].track, 2);
+
+    EXPECT_TRUE(s.treaty.declared);
+    EXPECT_EQ(s.treaty.card, "109");
+    EXPECT_FALSE(s.treaty.played);  // the default
+    EXPECT_EQ(s.treaty.param, "treaty");
+    EXPECT_EQ(s.treaty.rule, "L3");
+
+    EXPECT_EQ(s.end_victory, EndVictory::Factions);
+    EXPECT_EQ(s.end_rule, "7.3");
+    const FactionVictory& fv = s.faction_victory;
+    EXPECT_TRUE(fv.enabled);
+    EXPECT_EQ(fv.check_phase, 0);
+    EXPECT_EQ(fv.final_phase, 1);
+    EXPECT_EQ(fv.tie_order, (std::vector<SideId>{1, 0, 2, 3}));
+    EXPECT_EQ(fv.one_player_tie_order, (std::vector<SideId>{2, 3, 1, 0}));
+    EXPECT_EQ(fv.check_rule, "7.2");
+    EXPECT_EQ(fv.final_rule, "7.3");
+    EXPECT_EQ(fv.rank_rule, "7.1");
+    EXPECT_EQ(fv.players_rule, "L5");
+    EXPECT_EQ(fv.one_player_rule, "8.8");
+    ASSERT_EQ(fv.factions.size(), 4u);
+    for (SideId f = 0; f < 4; ++f) EXPECT_EQ(fv.factions[static_cast<std::size_t>(f)].faction, f);
+    EXPECT_FALSE(fv.factions[0].requires_treaty);
+    EXPECT_TRUE(fv.factions[2].requires_treaty);
+    const ConditionDef& c0 = fv.factions[0].conditions.at(0);
+    EXPECT_EQ(c0.plus, (std::vector<std::int32_t>{0}));
+    EXPECT_EQ(c0.minus, (std::vector<std::int32_t>{1}));
+    EXPECT_EQ(c0.above, 10);
+    EXPECT_EQ(c0.offset, 0);
+    EXPECT_EQ(c0.what, "Support ahead by more than 10");
+    EXPECT_EQ(fv.factions[1].conditions.at(0).minus, (std::vector<std::int32_t>{0, 3}));
+    EXPECT_EQ(fv.factions[1].conditions.at(0).offset, 3);
+    ASSERT_EQ(fv.factions[2].conditions.size(), 2u);
+    EXPECT_TRUE(fv.factions[2].conditions[1].plus.empty());
+    EXPECT_EQ(fv.factions[2].conditions[1].minus, (std::vector<std::int32_t>{2}));
+    EXPECT_EQ(fv.factions[3].conditions.at(0).offset, -3);
+}
+
+TEST(Factions, HexGamesKeepEverythingEmpty) {
+    const Scenario& s = maryes();
+    EXPECT_TRUE(s.turns_param.empty());
+    EXPECT_TRUE(s.groups.empty());
+    EXPECT_EQ(s.faction_pieces.size(), 2u);  // one (empty) entry per side
+    EXPECT_TRUE(s.faction_pieces[0].empty());
+    EXPECT_TRUE(s.spaces.empty());
+    EXPECT_TRUE(s.start_pieces.empty());
+    EXPECT_TRUE(s.tracks.empty());
+    EXPECT_TRUE(s.casualties.empty());
+    EXPECT_FALSE(s.treaty.declared);
+    EXPECT_FALSE(s.faction_victory.enabled);
+    // An area map without types has no spaces either.
+    ScenarioLoad r = valid(R"(<scenario id="a" title="A" turns="1">
+  <sides><side name="A"/><side name="B"/></sides>
+  <phases><phase name="p" kind="other"/></phases>
+  <sequence><step side="none" phase="p"/></sequence>
+  <map><location name="X" adjacent="Y"/><location name="Y"/></map>
+</scenario>)");
+    ASSERT_TRUE(r.scenario);
+    EXPECT_TRUE(r.scenario->spaces.empty());
+}
+
+TEST(Factions, TurnsFromAParameter) {
+    expect_breaks(kFactionGame,
+                  {
+                      {{{"turns=\"param:rounds\"", "turns=\"param:laps\""}}, "param:laps", "turns: unknown parameter 'laps' (declare it in <params>)"},
+                      {{{"<param name=\"rounds\" default=\"3\" ", "<param name=\"rounds\" "}},
+                       "<param name=\"rounds\"",
+                       "parameter 'rounds' needs a default (a number of game-turns, 1..10000): turns=\"param:rounds\" takes the last turn "
+                       "from it"},
+                      {{{"default=\"3\"", "default=\"three\""}},
+                       "three",
+                       "parameter 'rounds': default 'three' is not a number of game-turns (1..10000), and turns=\"param:rounds\" takes the "
+                       "last turn from it"},
+                      {{{"default=\"3\"", "default=\"0\""}}, "0\" rule=\"2.4.1\"", "parameter 'rounds': default '0' is not a number of game-turns"},
+                  });
+}
+
+TEST(Factions, SidesErrors) {
+    expect_breaks(kFactionGame,
+                  {
+                      {{{"<side name=\"Allies\" group=\"Free\" ", "<side name=\"Allies\" "}},
+                       "<side name=\"Allies\"",
+                       "<side> needs attribute 'group': the other sides have one (in a game of factions every side belongs to a group)"},
+                      {{{"group=\"Free\" pieces=\"regular\"", "group=\"any\" pieces=\"regular\""}}, "any\"", "'any' is a reserved word and cannot name a group"},
+                      {{{"group=\"Free\" pieces=\"regular\"", "group=\"tribes\" pieces=\"regular\""}},
+                       "tribes\" pieces",
+                       "group 'tribes' has the name of a side (a group's name must differ from its factions')"},
+                      {{{"group=\"Free\"", "group=\"ROYAL\""}, {"group=\"Free\"", "group=\"royal\""}},
+                       "<sides pieces-rule",
+                       "<sides>: every side is in group 'Royal'; a game of factions needs at least two groups (the rules' sides)"},
+                      {{{"pieces=\"regular\"/>", "pieces=\"cannon\"/>"}},
+                       "cannon",
+                       "<side> attribute 'pieces': 'cannon' is not one of regular, tory, continental, militia, war-party, village, fort"},
+                  });
+    // More than two sides need groups (a battle that names a from-game base's sides may have more).
+    const std::string xml = replace(kMinimal, "<side name=\"Red\"/>", "<side name=\"Red\"/><side name=\"Green\"/>");
+    ScenarioError e = one_error(xml);
+    EXPECT_AT(e, xml, "<sides>");
+    EXPECT_TRUE(contains(e.message, "<sides> declares 3 sides; more than two sides need groups (<side group=...>)")) << e.message;
+}
+
+TEST(Factions, MapErrors) {
+    expect_breaks(kFactionGame,
+                  {
+                      {{{"<location name=\"Shoal\"/>", "<location name=\"Shoal\" population=\"7\"/>"}},
+                       "7\"/>",
+                       "<location> attribute 'population' goes with 'type' (a space has both)"},
+                      {{{"type=\"box\"", "type=\"ocean\""}}, "ocean", "<location> attribute 'type': 'ocean' is not one of city, colony, reserve, box"},
+                      {{{"population=\"2\"", "population=\"10\""}}, "10\" adjacent", "<location> attribute 'population': 10 is out of range (0..9)"},
+                  });
+    std::string xml = replace(kMinimal, "<map><hex-grid", "<map blockade-rule=\"1.9\"><hex-grid");
+    ScenarioError e = one_error(xml);
+    EXPECT_AT(e, xml, "1.9");
+    EXPECT_TRUE(contains(e.message, "<map> attribute 'blockade-rule' goes with a map of spaces (<location> elements with a type), and "
+                                    "this map has none"))
+        << e.message;
+}
+
+TEST(Factions, SetupErrors) {
+    expect_breaks(
+        kFactionGame,
+        {
+            {{{"<blockade city=\"Port\"/>", "<support space=\"Port\" level=\"neutral\"/>"}},
+             "Port\" level=\"neutral\"",
+             "the support level of 'Port' is given twice (first on line 18)"},
+            {{{"<blockade city=\"Port\"/>", "<support space=\"Woods\" level=\"passive-support\"/>"}},
+             "passive-support",
+             "<support> attribute 'level': 'Woods' has population 0, so it is always neutral (L1)"},
+            {{{"level=\"active-support\"", "level=\"fervent\""}},
+             "fervent",
+             "<support> attribute 'level': 'fervent' is not one of active-opposition, passive-opposition, neutral, passive-support, "
+             "active-support"},
+            {{{"piece=\"regular\" space=\"Port\"", "piece=\"tory\" space=\"Port\""}},
+             "tory\" space",
+             "<place> attribute 'piece': 'tory' is not a piece of Crown (1.4); Crown owns: regular, fort"},
+            {{{"<blockade city=\"Port\"/>", "<place faction=\"Crown\" piece=\"Regular\" space=\"Port\"/>"}},
+             "<place faction=\"Crown\" piece=\"Regular\"",
+             "the Crown regular pieces in 'Port' are placed twice (first on line 20); give one <place> with a count"},
+            {{{"count=\"3\"", "count=\"1001\""}}, "1001", "<place> attribute 'count': 1001 is out of range (1..1000)"},
+            {{{"faction=\"Crown\" piece=\"regular\"", "faction=\"Kings\" piece=\"regular\""}},
+             "Kings",
+             "<place> attribute 'faction': unknown side 'Kings' (sides: Crown, Rebels, Allies, Tribes)"},
+            {{{"space=\"Woods\"", "space=\"Lake\""}}, "Lake", "<place> attribute 'space': unknown location 'Lake'"},
+            {{{"<blockade city=\"Port\"/>", "<blockade city=\"Farm\"/>"}},
+             "Farm\"/>\n  </setup>",
+             "<blockade> attribute 'city': 'Farm' is a colony, and only a city can be blockaded (1.9)"},
+            {{{"<blockade city=\"Port\"/>", "<blockade city=\"Shoal\"/>"}},
+             "Shoal\"/>\n  </setup>",
+             "<blockade> attribute 'city': 'Shoal' has no type, and only a city can be blockaded (1.9)"},
+            {{{"<blockade city=\"Port\"/>", "<blockade city=\"Port\"/><blockade city=\"Port\" />"}},
+             "Port\" />",
+             "'Port' is blockaded twice (first on line 22)"},
+        });
+    // A faction that owns no pieces.
+    const std::string no_pieces = replace(kFactionGame, "<side name=\"Allies\" group=\"Free\" pieces=\"regular\"/>",
+                                          "<side name=\"Allies\" group=\"Free\"/>");
+    std::string xml = replace(replace(no_pieces, "<blockade city=\"Port\"/>", "<place faction=\"Allies\" piece=\"regular\" space=\"Sea\"/>"),
+                              "<condition plus=\"opposition\" what=\"Opposition\"/>", "");
+    ScenarioError e = one_error(xml);
+    EXPECT_AT(e, xml, "regular\" space=\"Sea\"");
+    EXPECT_TRUE(contains(e.message, "<place> attribute 'piece': 'regular' is not a piece of Allies (1.4); Allies owns no pieces "
+                                    "(<side pieces=...>)"))
+        << e.message;
+    // A setup needs spaces.
+    xml = with("<setup/>");
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "<setup/>");
+    EXPECT_TRUE(contains(e.message, "<setup> needs a map of spaces (<location> elements with a type)")) << e.message;
+}
+
+TEST(Factions, TracksErrors) {
+    expect_breaks(kFactionGame,
+                  {
+                      {{{"name=\"naval\"", "name=\"naval power\""}}, "naval power", "track name 'naval power' is not one word (a `track` record names it)"},
+                      {{{"name=\"naval\"", "name=\"Losses\""}}, "Losses", "track 'Losses' is declared twice (first on line 27)"},
+                      {{{"title=\"Naval\" start", "title=\"Naval\" derive=\"sum\" start"}},
+                       "sum",
+                       "<track> attribute 'derive': 'sum' is not one of free, casualties, support, opposition, pieces"},
+                      {{{"derive=\"opposition\"/>", "derive=\"opposition\" faction=\"Crown\"/>"}},
+                       "Crown\"/>\n    <track",
+                       "<track derive=\"opposition\"> takes no 'faction' (only derive=\"pieces\" does)"},
+                      {{{"derive=\"opposition\"/>", "derive=\"opposition\" start=\"4\"/>"}},
+                       "4\"/>",
+                       "<track derive=\"opposition\"> takes no 'start' (only derive=\"free\" and derive=\"casualties\" do; the engine "
+                       "computes the others)"},
+                      {{{"derive=\"pieces\" faction=\"Tribes\" piece", "derive=\"pieces\" piece"}},
+                       "<track name=\"villages\"",
+                       "<track> needs attribute 'faction'"},
+                      {{{"faction=\"Tribes\" piece=\"village\" rule", "faction=\"Crown\" piece=\"village\" rule"}},
+                       "village\" rule",
+                       "<track> attribute 'piece': 'village' is not a piece of Crown (1.4); Crown owns: regular, fort"},
+                      {{{"title=\"Naval\" ", ""}}, "<track name=\"naval\"", "<track> needs attribute 'title'"},
+                  });
+    const std::string xml = with(R"(<tracks><track name="s" title="S" derive="support"/></tracks>)");
+    ScenarioError e = one_error(xml);
+    EXPECT_AT(e, xml, "support\"/>");
+    EXPECT_TRUE(contains(e.message, "<track derive=\"support\"> needs a map of spaces (<location> elements with a type)")) << e.message;
+}
+
+TEST(Factions, CasualtiesErrors) {
+    expect_breaks(kFactionGame,
+                  {
+                      {{{"track=\"losses\"", "track=\"deaths\""}},
+                       "deaths",
+                       "<casualty> attribute 'track': unknown track 'deaths' (tracks: support, opposition, losses, villages, naval)"},
+                      {{{"track=\"losses\"", "track=\"naval\""}},
+                       "naval\"/>",
+                       "<casualty> attribute 'track': 'naval' is not a casualties track (<track derive=\"casualties\">)"},
+                      {{{"pieces=\"regular, fort\" track", "pieces=\"regular, tory\" track"}},
+                       "regular, tory",
+                       "<casualty> attribute 'pieces': 'tory' is not a piece of Crown (1.4); Crown owns: regular, fort"},
+                      {{{"</casualties>", "  <casualty faction=\"crown\" pieces=\"fort\" track=\"losses\"/>\n  </casualties>"}},
+                       "fort\" track=\"losses\"/>\n  </casualties>",
+                       "<casualty> attribute 'pieces': Crown fort already counts as a casualty (on line 32)"},
+                  });
+    const std::string xml = with(R"(<casualties><casualty faction="Blue" pieces="regular" track="x"/></casualties>)");
+    ScenarioError e = one_error(xml);
+    EXPECT_AT(e, xml, "x\"/>");
+    EXPECT_TRUE(contains(e.message, "<casualty> attribute 'track': unknown track 'x' (the scenario has no <tracks>)")) << e.message;
+}
+
+TEST(Factions, TreatyErrors) {
+    expect_breaks(kFactionGame,
+                  {
+                      {{{"param=\"treaty\"", "param=\"alliance\""}},
+                       "alliance",
+                       "<treaty> attribute 'param': unknown parameter 'alliance' (declare it in <params>)"},
+                      {{{"default=\"no\"", "default=\"maybe\""}},
+                       "maybe",
+                       "parameter 'treaty': default 'maybe' is not yes or no (<treaty param=...> plays the treaty with it)"},
+                      {{{"card=\"109\"", "card=\"Treaty of Alliance\""}},
+                       "Treaty of",
+                       "<treaty> attribute 'card': 'Treaty of Alliance' is not one word (a card id, as `card` records give it)"},
+                      {{{"card=\"109\"", "card=\"109\" played=\"often\""}}, "often", "<treaty> attribute 'played': 'often' is not yes or no"},
+                  });
+}
+
+TEST(Factions, VictoryErrors) {
+    const std::string tribes = "<faction name=\"Tribes\">\n        <condition plus=\"villages\" offset=\"-3\" what=\"Villages\"/>\n      </faction>";
+    expect_breaks(
+        kFactionGame,
+        {
+            {{{"check-phase=\"check\"", "check-phase=\"audit\""}},
+             "audit",
+             "<factions> attribute 'check-phase': unknown phase 'audit' (phases: check, support)"},
+            {{{"tie-order=\"Rebels, Crown, Allies, Tribes\"", "tie-order=\"Rebels, Crown, Allies\""}},
+             "Rebels, Crown, Allies\"",
+             "<factions> attribute 'tie-order' leaves out Tribes (it names every side once)"},
+            {{{"tie-order=\"Rebels, Crown, Allies, Tribes\"", "tie-order=\"Rebels, Crown, Allies, rebels\""}},
+             "Rebels, Crown, Allies, rebels",
+             "<factions> attribute 'tie-order' lists 'rebels' twice"},
+            {{{"tie-order=\"Allies, Tribes, Rebels, Crown\"", "tie-order=\"Allies, Tribes, Rebels, King\""}},
+             "Allies, Tribes, Rebels, King",
+             "<one-player> attribute 'tie-order': unknown side 'King' (sides: Crown, Rebels, Allies, Tribes)"},
+            {{{"<one-player rule=\"8.8\" ", "<one-player "}}, "<one-player", "<one-player> needs attribute 'rule'"},
+            {{{"<treaty card=\"109\" param=\"treaty\" rule=\"L3\"/>", ""}},
+             "yes\">",
+             "<faction> attribute 'requires-treaty': the scenario has no <treaty> (the card that is the treaty)"},
+            {{{tribes, "<faction name=\"Tribes\"><condition plus=\"villages\" what=\"v\"/><condition plus=\"villages\" what=\"v\"/>"
+                       "<condition plus=\"villages\" what=\"v\"/><condition plus=\"villages\" what=\"v\"/>"
+                       "<condition minus=\"naval\" what=\"fifth\"/></faction>"}},
+             "<condition minus=\"naval\"",
+             "<faction> takes at most 4 <condition> elements"},
+            {{{tribes, "<faction name=\"Tribes\"/>"}}, "<faction name=\"Tribes\"/>", "<faction> needs at least one <condition>"},
+            {{{tribes, tribes + "<faction name=\"crown\"><condition plus=\"support\" what=\"again\"/></faction>"}},
+             "crown\"><condition",
+             "faction 'Crown' has a second <faction> (the first is on line 38)"},
+            {{{tribes, ""}}, "<factions check-phase", "<factions> needs a <faction> for every side; it has none for Tribes"},
+            {{{"<condition plus=\"opposition\" what=\"Opposition\"/>", "<condition what=\"Opposition\"/>"}},
+             "<condition what",
+             "<condition> needs 'plus' or 'minus' (the tracks it adds and subtracts)"},
+            {{{"plus=\"villages\" offset", "plus=\"towns\" offset"}},
+             "towns",
+             "<condition> attribute 'plus': unknown track 'towns' (tracks: support, opposition, losses, villages, naval)"},
+            {{{"minus=\"support, villages\"", "minus=\"support, Support\""}},
+             "support, Support",
+             "<condition> attribute 'minus' lists 'Support' twice"},
+            {{{"above=\"10\"", "above=\"-5\""}}, "-5", "<condition> attribute 'above': -5 is out of range (0..1000000)"},
+            {{{"<end-of-game winner=\"factions\" rule=\"7.3\"/>", ""}},
+             "<factions check-phase",
+             "<factions> needs <end-of-game winner=\"factions\"> in the same <victory> (the factions' margins decide the game only then)"},
+        });
+    std::string xml = with(R"(<victory><end-of-game winner="factions"/></victory>)");
+    ScenarioError e = one_error(xml);
+    EXPECT_AT(e, xml, "factions\"/>");
+    EXPECT_TRUE(contains(e.message, "<end-of-game winner=\"factions\"> needs <factions> in <victory>")) << e.message;
+    xml = with(R"(<victory><factions check-phase="movement" final-after-phase="combat" tie-order="Blue, Red"/><end-of-game winner="factions"/></victory>)");
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "<factions");
+    EXPECT_TRUE(contains(e.message, "<factions> needs sides in groups (<side group=...>)")) << e.message;
+}
+
+TEST(Factions, ExtendingReplacesSetupTracksAndTreaty) {
+    add_builtin_scenario_for_tests("test-factions", kFactionGame);
+    ScenarioLoad r = valid(R"(<scenario extends="test-factions" id="x" title="X">
+  <setup><support space="Farm" level="active-opposition"/></setup>
+  <tracks>
+    <track name="opposition" title="Opp" derive="opposition"/>
+    <track name="support" title="Sup" derive="support"/>
+    <track name="villages" title="V" derive="pieces" faction="Tribes" piece="village"/>
+    <track name="losses" title="L" derive="casualties" start="7"/>
+  </tracks>
+  <treaty card="110" played="yes"/>
+  <params><param name="rounds" default="5"/></params>
+</scenario>)");
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    EXPECT_EQ(s.turns, 5);  // the new default of the base's turns parameter
+    EXPECT_EQ(s.turns_param, "rounds");
+    EXPECT_EQ(s.groups.size(), 4u);
+    // <setup> replaces the base's: no pieces, no blockade, only the new support levels.
+    EXPECT_TRUE(s.start_pieces.empty());
+    EXPECT_EQ(s.spaces[static_cast<std::size_t>(loc(s, "Port"))].support, Neutral);
+    EXPECT_FALSE(s.spaces[static_cast<std::size_t>(loc(s, "Port"))].blockaded);
+    EXPECT_EQ(s.spaces[static_cast<std::size_t>(loc(s, "Farm"))].support, ActiveOpposition);
+    // <tracks> replaces the base's; the inherited casualties and conditions find theirs by name.
+    ASSERT_EQ(s.tracks.size(), 4u);
+    EXPECT_EQ(s.tracks[3].start, 7);
+    ASSERT_EQ(s.casualties.size(), 2u);
+    EXPECT_EQ(s.casualties[0].track, track(s, "losses"));
+    const auto& f = s.faction_victory.factions;
+    EXPECT_EQ(f[0].conditions[0].plus, (std::vector<std::int32_t>{track(s, "support")}));
+    EXPECT_EQ(f[0].conditions[0].minus, (std::vector<std::int32_t>{track(s, "opposition")}));
+    EXPECT_EQ(f[1].conditions[0].minus, (std::vector<std::int32_t>{track(s, "support"), track(s, "villages")}));
+    EXPECT_EQ(f[2].conditions[1].minus, (std::vector<std::int32_t>{track(s, "losses")}));
+    EXPECT_EQ(s.treaty.card, "110");
+    EXPECT_TRUE(s.treaty.played);
+    EXPECT_TRUE(s.treaty.param.empty());
+
+    // A `turns` number replaces the base's parameter.
+    r = valid(R"(<scenario extends="test-factions" id="x" title="X" turns="4"/>)");
+    ASSERT_TRUE(r.scenario);
+    EXPECT_EQ(r.scenario->turns, 4);
+    EXPECT_TRUE(r.scenario->turns_param.empty());
+    // Without <tracks>, the base's tracks and indices stay.
+    EXPECT_EQ(r.scenario->tracks.size(), 5u);
+    EXPECT_EQ(r.scenario->casualties[0].track, 2);
+}
+
+TEST(Factions, ExtendingErrors) {
+    add_builtin_scenario_for_tests("test-factions", kFactionGame);
+    const std::string tracks = R"(<scenario extends="test-factions" id="x" title="X">
+  <tracks>
+    <track name="support" title="S" derive="support"/>
+    <track name="opposition" title="O" derive="opposition"/>
+    <track name="losses" title="L" derive="casualties"/>
+    <track name="villages" title="V" derive="pieces" faction="Tribes" piece="village"/>
+  </tracks>
+</scenario>)";
+    ASSERT_TRUE(valid(tracks).scenario);
+    expect_breaks(tracks,
+                  {
+                      {{{"title=\"L\" derive=\"casualties\"", "title=\"L\""}},
+                       "<tracks>",
+                       "the base scenario's <casualties> uses track 'losses', which this <tracks> does not declare with "
+                       "derive=\"casualties\"; give <casualties> in this file too"},
+                      {{{"name=\"villages\"", "name=\"towns\""}},
+                       "<tracks>",
+                       "the base scenario's <victory> uses track 'villages', which this <tracks> does not declare; give <victory> in "
+                       "this file too"},
+                  });
+    // A new default of the base's turns parameter must be a number of turns, and leave room for
+    // what the file inherits.
+    const std::string rounds = R"(<scenario extends="test-factions" id="x" title="X">
+  <params><param name="rounds" default="many"/></params>
+</scenario>)";
+    ScenarioError e = one_error(rounds);
+    EXPECT_AT(e, rounds, "many");
+    EXPECT_TRUE(contains(e.message, "parameter 'rounds': default 'many' is not a number of game-turns (1..10000)")) << e.message;
+    // The base's parameter named by this file's `turns`: the error is at `turns`.
+    std::string xml = R"(<scenario extends="test-factions" id="x" title="X" turns="param:treaty"/>)";
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "param:treaty");
+    EXPECT_TRUE(contains(e.message, "parameter 'treaty': default 'no' is not a number of game-turns")) << e.message;
+
+    // A <treaty> that names the base's parameter: its default must be yes or no (the error is at `param`).
+    xml = R"(<scenario extends="test-factions" id="x" title="X">
+  <treaty card="1" param="rounds"/>
+</scenario>)";
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "rounds\"/>");
+    EXPECT_TRUE(contains(e.message, "parameter 'rounds': default '3' is not yes or no (<treaty param=...> plays the treaty with it)"))
+        << e.message;
+
+    // A base with a step on turn 3 and a parameter without default.
+    std::string late = replace(kFactionGame, "<step side=\"none\" phase=\"support\"/>", "<step side=\"none\" phase=\"support\" first-turn=\"3\"/>");
+    late = replace(late, "id=\"test-factions\"", "id=\"test-factions-late-step\"");
+    late = replace(late, "</params>", "  <param name=\"laps\" description=\"no default\"/>\n  </params>");
+    add_builtin_scenario_for_tests("test-factions-late-step", late);
+    xml = R"(<scenario extends="test-factions-late-step" id="x" title="X" turns="param:laps"/>)";
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "param:laps");
+    EXPECT_TRUE(contains(e.message, "parameter 'laps' needs a default (a number of game-turns, 1..10000)")) << e.message;
+    xml = R"(<scenario extends="test-factions-late-step" id="x" title="X">
+  <params><param name="rounds" default="2"/></params>
+</scenario>)";
+    e = one_error(xml);
+    EXPECT_AT(e, xml, "2\"/>");
+    EXPECT_TRUE(contains(e.message, "parameter 'rounds' (the last turn): the base scenario's <sequence> uses turn 3 (a step's "
+                                    "first-turn), after the last turn 2; give <sequence> in this file, or more turns"))
+        << e.message;
+}
+
+// ---- the built-in Liberty or Death scenarios --------------------------------------------------------
+
+namespace {
+
+const Scenario& lod(const std::string& year) {
+    static std::map<std::string, ScenarioLoad> loads;
+    auto it = loads.find(year);
+    if (it == loads.end()) it = loads.emplace(year, load_scenario("liberty-or-death-" + year)).first;
+    if (!it->second.scenario) {
+        for (const auto& e : it->second.errors) ADD_FAILURE() << e.file << ":" << e.line << ":" << e.col << ": " << e.message;
+        std::abort();
+    }
+    return *it->second.scenario;
+}
+
+const char* const kYears[] = {"1775", "1776", "1778"};
+
+// Total Support and Total Opposition (L1, 1.6.3) from the spaces: 2 x population at Active, 1 x at Passive.
+std::pair<std::int64_t, std::int64_t> totals(const Scenario& s) {
+    std::int64_t support = 0, opposition = 0;
+    for (const SpaceDef& d : s.spaces) {
+        const std::int64_t weight = d.support == ActiveSupport || d.support == ActiveOpposition ? 2 : 1;
+        if (d.support > 0) support += weight * d.population;
+        if (d.support < 0) opposition += weight * d.population;
+    }
+    return {support, opposition};
+}
+
+// How many of `faction`'s `piece` the set-up places in `space` ("" : anywhere).
+std::int64_t pieces(const Scenario& s, const char* faction, Piece piece, const std::string& space = "") {
+    std::int64_t n = 0;
+    for (const StartPieces& p : s.start_pieces)
+        if (p.faction == s.find_side(faction) && p.piece == piece && (space.empty() || s.map.name(p.space) == space)) n += p.count;
+    return n;
+}
+
+}  // namespace
+
+TEST(LibertyOrDeathBuiltins, BuiltinsAndTitles) {
+    const std::map<std::string, std::string> want = {{"liberty-or-death-1775", "Liberty or Death: 1775-1780 (long)"},
+                                                     {"liberty-or-death-1776", "Liberty or Death: 1776-1779 (medium)"},
+                                                     {"liberty-or-death-1778", "Liberty or Death: 1778-1780 (short)"}};
+    for (const auto& w : want) {
+        const auto& list = builtin_scenarios();
+        auto it = std::find_if(list.begin(), list.end(), [&](const BuiltinScenario& b) { return b.id == w.first; });
+        ASSERT_NE(it, list.end()) << w.first;
+        EXPECT_EQ(it->title, w.second);
+    }
+    EXPECT_EQ(lod("1776").extends, "liberty-or-death-1775");
+    EXPECT_EQ(lod("1778").extends, "liberty-or-death-1775");
+}
+
+TEST(LibertyOrDeathBuiltins, SpacesAreNamedTypedAndPopulated) {
+    struct Want {
+        const char* name;
+        SpaceType type;
+        int population;
+    };
+    const Want want[] = {
+        {"Quebec City", SpaceType::City, 1}, {"Boston", SpaceType::City, 1}, {"New York City", SpaceType::City, 2},
+        {"Philadelphia", SpaceType::City, 1}, {"Norfolk", SpaceType::City, 1}, {"Charles Town", SpaceType::City, 1},
+        {"Savannah", SpaceType::City, 1},
+        {"New Hampshire", SpaceType::Colony, 1}, {"Massachusetts", SpaceType::Colony, 2},
+        {"Connecticut-Rhode Island", SpaceType::Colony, 2}, {"New York", SpaceType::Colony, 2}, {"New Jersey", SpaceType::Colony, 1},
+        {"Pennsylvania", SpaceType::Colony, 2}, {"Maryland-Delaware", SpaceType::Colony, 2}, {"Virginia", SpaceType::Colony, 2},
+        {"North Carolina", SpaceType::Colony, 2}, {"South Carolina", SpaceType::Colony, 2}, {"Georgia", SpaceType::Colony, 1},
+        {"Quebec", SpaceType::Reserve, 0}, {"Northwest", SpaceType::Reserve, 0}, {"Southwest", SpaceType::Reserve, 0},
+        {"Florida", SpaceType::Reserve, 0},
+        {"West Indies", SpaceType::Box, 0},
+    };
+    for (const char* year : kYears) {
+        SCOPED_TRACE(year);
+        const Scenario& s = lod(year);
+        ASSERT_EQ(s.map.size(), 23u);
+        ASSERT_EQ(s.spaces.size(), 23u);
+        std::set<std::string> names;
+        for (LocId l = 0; l < 23; ++l) names.insert(s.map.name(l));
+        std::set<std::string> expected;
+        for (const Want& w : want) expected.insert(w.name);
+        EXPECT_EQ(names, expected);
+        for (const Want& w : want) {
+            const LocId l = s.map.find(w.name);
+            ASSERT_NE(l, kNoLoc) << w.name;
+            const SpaceDef& d = s.spaces[static_cast<std::size_t>(l)];
+            EXPECT_EQ(d.type, w.type) << w.name;
+            EXPECT_EQ(d.population, w.population) << w.name;
+            EXPECT_EQ(d.support_allowed, w.population > 0) << w.name;  // 1.6.1
+            EXPECT_FALSE(d.blockaded) << w.name;                        // no blockades at the start
+        }
+        EXPECT_EQ(s.support_rule, "L1");
+        EXPECT_EQ(s.blockade_rule, "1.9");
+    }
+}
+
+TEST(LibertyOrDeathBuiltins, Adjacency) {
+    const Scenario& s = lod("1775");
+    auto adj = [&](const char* a, const char* b) { return s.map.adjacent(loc(s, a), loc(s, b)); };
+    // The three pairs map_base.csv lists on one side only are kept, both ways.
+    EXPECT_TRUE(adj("Massachusetts", "New Hampshire"));
+    EXPECT_TRUE(adj("Quebec", "New York"));
+    EXPECT_TRUE(adj("New Jersey", "New York"));
+    EXPECT_TRUE(adj("Quebec City", "Quebec"));
+    EXPECT_TRUE(adj("Boston", "Connecticut-Rhode Island"));
+    EXPECT_TRUE(adj("Georgia", "Florida"));
+    EXPECT_TRUE(adj("Northwest", "Virginia"));
+    EXPECT_FALSE(adj("Boston", "New York"));
+    EXPECT_FALSE(adj("New York City", "Philadelphia"));
+    EXPECT_TRUE(s.map.neighbours(loc(s, "West Indies")).empty());
+    // Every space's neighbours, counted both ways: New York touches eight spaces.
+    EXPECT_EQ(s.map.neighbours(loc(s, "New York")).size(), 8u);
+    EXPECT_EQ(s.map.neighbours(loc(s, "Massachusetts")).size(), 4u);
+    std::size_t pairs = 0;
+    for (LocId l = 0; l < static_cast<LocId>(s.map.size()); ++l) pairs += s.map.neighbours(l).size();
+    EXPECT_EQ(pairs, 2u * 41u);  // 41 pairs of adjacent spaces
+}
+
+TEST(LibertyOrDeathBuiltins, StartingSupportAndOppositionTotals) {
+    // As the scenario set-ups state them: 1775 4/4, 1776 3/5, 1778 17/16.
+    const std::map<std::string, std::pair<std::int64_t, std::int64_t>> want = {{"1775", {4, 4}}, {"1776", {3, 5}}, {"1778", {17, 16}}};
+    for (const auto& [year, t] : want) EXPECT_EQ(totals(lod(year)), t) << year;
+}
+
+TEST(LibertyOrDeathBuiltins, SetupPieces) {
+    const Scenario& a = lod("1775");
+    EXPECT_EQ(pieces(a, "British", Piece::Regular, "Boston"), 3);
+    EXPECT_EQ(pieces(a, "British", Piece::Fort, "Boston"), 1);
+    EXPECT_EQ(pieces(a, "British", Piece::Tory, "Boston"), 0);
+    EXPECT_EQ(pieces(a, "Patriots", Piece::Continental, "Massachusetts"), 1);
+    EXPECT_EQ(pieces(a, "Patriots", Piece::Fort, "Massachusetts"), 1);
+    EXPECT_EQ(pieces(a, "Indians", Piece::WarParty, "Northwest"), 2);
+    EXPECT_EQ(a.spaces[static_cast<std::size_t>(loc(a, "Massachusetts"))].support, ActiveOpposition);
+    EXPECT_EQ(a.spaces[static_cast<std::size_t>(loc(a, "Boston"))].support, PassiveSupport);
+
+    const Scenario& b = lod("1776");
+    EXPECT_EQ(pieces(b, "British", Piece::Regular, "New York City"), 6);
+    EXPECT_EQ(pieces(b, "Patriots", Piece::Continental, "New York City"), 1);
+    EXPECT_EQ(pieces(b, "Patriots", Piece::Continental, "Charles Town"), 2);
+    EXPECT_EQ(pieces(b, "Indians", Piece::Village, "Quebec"), 1);
+    EXPECT_EQ(pieces(b, "British", Piece::Regular, "Boston"), 0);  // nothing inherited from 1775
+    EXPECT_EQ(b.spaces[static_cast<std::size_t>(loc(b, "Boston"))].support, PassiveOpposition);
+
+    const Scenario& c = lod("1778");
+    EXPECT_EQ(pieces(c, "French", Piece::Regular, "Connecticut-Rhode Island"), 4);
+    EXPECT_EQ(pieces(c, "French", Piece::Regular, "West Indies"), 3);
+    EXPECT_EQ(pieces(c, "British", Piece::Tory, "Connecticut-Rhode Island"), 2);
+    EXPECT_EQ(pieces(c, "Patriots", Piece::Continental, "Pennsylvania"), 5);
+    EXPECT_EQ(pieces(c, "Patriots", Piece::Militia, "New Jersey"), 4);
+    EXPECT_EQ(c.spaces[static_cast<std::size_t>(loc(c, "Maryland-Delaware"))].support, PassiveSupport);
+
+    // On the map at the start, by faction and piece. With the Available and Unavailable pools the
+    // set-ups list, each adds up to the same totals in the three scenarios (25 Regulars, 25 Tories,
+    // 6 British Forts, 20 Continentals, 15 Militia, 6 Patriot Forts, 15 French Regulars, 15 War
+    // Parties, 12 Villages), which checks the transcription.
+    struct Count {
+        const char* faction;
+        Piece piece;
+        std::int64_t n1775, n1776, n1778;
+    };
+    const Count counts[] = {
+        {"British", Piece::Regular, 6, 12, 18},    {"British", Piece::Tory, 6, 9, 17},       {"British", Piece::Fort, 3, 3, 3},
+        {"Patriots", Piece::Continental, 1, 8, 9}, {"Patriots", Piece::Militia, 4, 5, 14},   {"Patriots", Piece::Fort, 1, 2, 4},
+        {"French", Piece::Regular, 0, 0, 7},       {"Indians", Piece::WarParty, 6, 8, 7},    {"Indians", Piece::Village, 0, 2, 6},
+    };
+    for (const Count& k : counts) {
+        EXPECT_EQ(pieces(a, k.faction, k.piece), k.n1775) << k.faction << " " << piece_name(k.piece);
+        EXPECT_EQ(pieces(b, k.faction, k.piece), k.n1776) << k.faction << " " << piece_name(k.piece);
+        EXPECT_EQ(pieces(c, k.faction, k.piece), k.n1778) << k.faction << " " << piece_name(k.piece);
+    }
+}
+
+TEST(LibertyOrDeathBuiltins, FactionsTracksTreatyAndRounds) {
+    const std::map<std::string, std::tuple<int, std::int64_t, std::int64_t, bool>> want = {
+        {"1775", {6, 0, 0, false}}, {"1776", {4, 1, 3, false}}, {"1778", {3, 10, 12, true}}};
+    for (const auto& [year, w] : want) {
+        SCOPED_TRACE(year);
+        const Scenario& s = lod(year);
+        EXPECT_EQ(s.turns, std::get<0>(w));  // Winter Quarters rounds
+        EXPECT_EQ(s.turns_param, "winter-quarters");
+        EXPECT_EQ(s.sides, (std::vector<std::string>{"British", "Patriots", "French", "Indians"}));
+        EXPECT_EQ(s.groups, (std::vector<std::string>{"Royalist", "Rebellion", "Rebellion", "Royalist"}));
+        EXPECT_EQ(s.faction_pieces[2], (std::vector<Piece>{Piece::Regular}));
+        EXPECT_EQ(s.pieces_rule, "1.4");
+        EXPECT_EQ(s.tracks[static_cast<std::size_t>(track(s, "cbc"))].start, std::get<1>(w));
+        EXPECT_EQ(s.tracks[static_cast<std::size_t>(track(s, "crc"))].start, std::get<2>(w));
+        EXPECT_EQ(s.tracks[static_cast<std::size_t>(track(s, "fni"))].derive, TrackDerive::Free);
+        EXPECT_TRUE(s.treaty.declared);
+        EXPECT_EQ(s.treaty.card, "109");
+        EXPECT_EQ(s.treaty.played, std::get<3>(w));
+        EXPECT_EQ(s.treaty.param, "treaty-played");
+        // L2: six kinds of casualty, on the right tracks.
+        ASSERT_EQ(s.casualties.size(), 6u);
+        for (const CasualtyDef& c : s.casualties)
+            EXPECT_EQ(c.track, track(s, c.faction == s.find_side("British") ? "cbc" : "crc"));
+        const FactionVictory& fv = s.faction_victory;
+        EXPECT_EQ(s.end_victory, EndVictory::Factions);
+        EXPECT_TRUE(fv.enabled);
+        EXPECT_EQ(s.phases[static_cast<std::size_t>(fv.check_phase)].name, "victory-check");
+        EXPECT_EQ(s.phases[static_cast<std::size_t>(fv.final_phase)].name, "support");
+        EXPECT_EQ(fv.tie_order, (std::vector<SideId>{1, 0, 2, 3}));
+        EXPECT_EQ(fv.one_player_tie_order, (std::vector<SideId>{2, 3, 1, 0}));
+        EXPECT_TRUE(fv.factions[2].requires_treaty);
+        const ConditionDef& patriots2 = fv.factions[1].conditions.at(1);
+        EXPECT_EQ(patriots2.plus, (std::vector<std::int32_t>{track(s, "patriot-forts")}));
+        EXPECT_EQ(patriots2.minus, (std::vector<std::int32_t>{track(s, "villages")}));
+        EXPECT_EQ(patriots2.offset, 3);
+        std::vector<std::string> ids;
+        for (const RulingDef& r : s.rulings) ids.push_back(r.id);
+        EXPECT_EQ(ids, (std::vector<std::string>{"G3", "G4", "G5", "L1", "L2", "L3", "L4", "L5", "L6"}));
+    }
+}
+
 // ---- the documentation's example ------------------------------------------------------------------
 
 TEST(Docs, ExampleScenarioIsValid) {
@@ -2088,7 +2869,8 @@ void add_docs_banner_base() {
 TEST(Docs, EveryCompleteExampleIsValid) {
     add_docs_banner_base();
     const std::vector<std::string> blocks = doc_scenarios();
-    ASSERT_EQ(blocks.size(), 5u);  // inheritance, a from-game base and its battle, the small file, the later sections
+    ASSERT_EQ(blocks.size(), 6u);  // inheritance, a from-game base and its battle, the small file, the later sections,
+                                   // a game of factions
     for (const std::string& b : blocks) {
         ScenarioLoad r = read_scenario_xml(b, "docs example");
         for (const auto& e : r.errors) ADD_FAILURE() << e.line << ":" << e.col << ": " << e.message;
@@ -2115,6 +2897,24 @@ TEST(Docs, LaterSectionsExample) {
     EXPECT_EQ(s.end_victory, EndVictory::Levels);
     ASSERT_TRUE(s.levels);
     EXPECT_EQ(s.levels->levels.size(), 4u);
+}
+
+TEST(Docs, FactionGameExample) {
+    ScenarioLoad r = valid(doc_scenario_with("id=\"river-war\""));
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    EXPECT_EQ(s.turns, 3);
+    EXPECT_EQ(s.turns_param, "rounds");
+    EXPECT_EQ(s.groups, (std::vector<std::string>{"Loyal", "Free", "Free", "Loyal"}));
+    EXPECT_EQ(s.spaces.size(), 3u);
+    EXPECT_EQ(totals(s), (std::pair<std::int64_t, std::int64_t>{4, 1}));
+    EXPECT_EQ(s.start_pieces.size(), 3u);
+    EXPECT_EQ(s.tracks.size(), 6u);
+    EXPECT_EQ(s.casualties.size(), 4u);
+    EXPECT_EQ(s.treaty.card, "42");
+    EXPECT_EQ(s.end_victory, EndVictory::Factions);
+    EXPECT_EQ(s.faction_victory.factions[1].conditions[1].offset, 1);
+    EXPECT_TRUE(s.faction_victory.one_player_rule.empty());
 }
 
 TEST(Docs, InheritanceExample) {

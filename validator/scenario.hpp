@@ -203,6 +203,7 @@ enum class EndVictory : std::uint8_t {
     HigherTotal,  // the side with more points wins; equal totals: a draw
     Levels,       // the victory level table (Scenario::levels) gives winner and level
     SuddenDeath,  // victory banners: a side wins the moment it reaches its target (B1); no end-of-game scoring
+    Factions,     // faction margins (Scenario::faction_victory): checks in a phase, final margins and ranking
 };
 
 // A victory-banner objective (Commands & Colors), as the move log's `objective` record gives it.
@@ -236,6 +237,92 @@ struct Exits {
 enum class RetreatOffMap : std::uint8_t {
     Eliminated,  // allowed; the unit is eliminated (Marye's Heights 17.3, M3)
     Forbidden,   // `retreat-off-map` violation; the unit is treated as eliminated (Cemetery Hill, C5)
+};
+
+// --- Area games with factions (Liberty or Death, issue 5) ------------------------------------
+// An area map's spaces carry a type and a population; each has a support level (-2..2, the
+// SupportLevel of record.hpp); cities may be blockaded. Each side of the scenario is then a
+// faction, grouped into the rules' two sides (`Scenario::groups`). Pieces belong to factions, lie
+// in spaces, and some count as casualties on a track. Tracks are either set by `track` records
+// (Free) or derived by the engine. Each faction has conditions on the tracks, checked in a phase
+// and netted at the game's end.
+enum class SpaceType : std::uint8_t { None, City, Colony, Reserve, Box };
+const char* space_type_name(SpaceType t);  // "city", "colony", "reserve", "box", "none"
+
+struct SpaceDef {
+    SpaceType type = SpaceType::None;
+    std::int32_t population = 0;
+    bool support_allowed = true;  // false: the space never has Support or Opposition (1.6.1)
+    std::int8_t support = 0;      // starting level, -2..2
+    bool blockaded = false;       // at the start
+};
+
+struct StartPieces {
+    SideId faction = kNoSide;
+    Piece piece = Piece::Regular;
+    LocId space = kNoLoc;
+    std::int64_t count = 0;
+};
+
+enum class TrackDerive : std::uint8_t {
+    Free,        // set by `track` records only
+    Casualties,  // the sum of casualties the casualty rules send to it (plus `start`)
+    Support,     // Total Support (L1): 2 x population at Active Support + population at Passive
+    Opposition,  // Total Opposition, likewise
+    Pieces,      // the number of `faction`'s `piece` on the map
+};
+struct TrackDef {
+    std::string name;   // "cbc" (matched case-insensitively with `track` records and snapshots)
+    std::string title;  // "Cumulative British Casualties"
+    TrackDerive derive = TrackDerive::Free;
+    SideId faction = kNoSide;      // Pieces
+    Piece piece = Piece::Regular;  // Pieces
+    std::int64_t start = 0;        // Free and Casualties: the value at the start
+    std::string rule;
+};
+
+// Which pieces sent to the Casualties box count, and on which track (L2). Any other piece sent
+// there is `not-casualty`.
+struct CasualtyDef {
+    SideId faction = kNoSide;
+    Piece piece = Piece::Regular;
+    std::int32_t track = -1;  // index into Scenario::tracks
+};
+
+struct TreatyDef {
+    bool declared = false;
+    std::string card;          // "109": playing it is the treaty
+    bool played = false;       // at the start (the 1778 scenario)
+    std::string param;         // "treaty-played": a yes/no parameter that also plays it
+    std::string rule;          // "L3"
+};
+
+// One victory condition: value = sum(plus) - sum(minus) + offset. At a check it holds when the
+// value is above `above` (margin value - above, positive when it holds); at the end its margin is
+// the value itself (7.3: "without the -10").
+struct ConditionDef {
+    std::vector<std::int32_t> plus, minus;  // indices into Scenario::tracks
+    std::int64_t offset = 0;
+    std::int64_t above = 0;
+    std::string what;  // "Support exceeds Opposition by more than 10"
+};
+struct FactionVictoryDef {
+    SideId faction = kNoSide;
+    std::vector<ConditionDef> conditions;  // all must hold at a check
+    bool requires_treaty = false;          // cannot win without the treaty, and ranks last without it
+};
+struct FactionVictory {
+    bool enabled = false;
+    std::vector<FactionVictoryDef> factions;  // one per side, in the order of the sides
+    std::int32_t check_phase = -1;   // index into phases: the victory check at its start
+    std::int32_t final_phase = -1;   // index into phases: final scoring when it ends in the last turn
+    std::vector<SideId> tie_order;   // ties between factions; Non-players always come first
+    std::vector<SideId> one_player_tie_order;  // 8.8: which Non-player wins a tie against another
+    std::string check_rule;       // "7.2"
+    std::string final_rule;       // "7.3"
+    std::string rank_rule;        // "7.1"
+    std::string players_rule;     // "L5"
+    std::string one_player_rule;  // "8.8"; empty: no one-player rule
 };
 
 struct Scenario {
@@ -274,10 +361,25 @@ struct Scenario {
     std::vector<ObjectiveDef> objectives;
     std::vector<std::int32_t> targets;  // per side (index SideId): banners to win; 0: none set
     EliminationBanners elimination_banners;
+    // Area games with factions (issue 5): all empty / disabled for the hex games.
+    std::string turns_param;            // "winter-quarters": a parameter that overrides `turns`
+    std::vector<std::string> groups;    // per side: the rules' side it belongs to ("Royalist"); empty: none
+    std::vector<std::vector<Piece>> faction_pieces;  // per side: the pieces it owns; empty: no pieces
+    std::string pieces_rule;            // cited when a faction names a piece it does not own
+    std::vector<SpaceDef> spaces;       // per LocId; empty: the map has no spaces (hex games)
+    std::string support_rule;           // "L1"
+    std::string blockade_rule;          // cited when a blockade names what is not a city
+    std::vector<StartPieces> start_pieces;
+    std::vector<TrackDef> tracks;
+    std::vector<CasualtyDef> casualties;
+    std::string casualty_rule;          // "L2"
+    TreatyDef treaty;
+    FactionVictory faction_victory;
     std::vector<ParamDef> params;
     std::vector<RulingDef> rulings;
 
     SideId find_side(std::string_view name) const;  // case-insensitive; kNoSide when unknown
+    std::int32_t find_track(std::string_view name) const;  // case-insensitive; -1 when unknown
     SideId enemy_of(SideId s) const { return sides.size() == 2 ? 1 - s : kNoSide; }
     std::int32_t find_phase(std::string_view name) const;  // case-insensitive; -1 when unknown
     const ParamDef* find_param(std::string_view name) const;
