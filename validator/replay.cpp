@@ -3,6 +3,7 @@
 // at parse time; here they are bound to scenario indices once per distinct symbol (lazily, cached
 // in vectors), so applying a record does no string look-up and no allocation unless it reports.
 #include "check.hpp"
+#include "factions.hpp"
 
 #include <fmt/format.h>
 
@@ -69,7 +70,9 @@ bool start_turn_kind(ObjectiveKind k) {
            k == ObjectiveKind::StartTurnPermanent || k == ObjectiveKind::Majority;
 }
 
-enum class Over : std::uint8_t { No, Automatic, Concession, EndRecord, LastTurn, SuddenDeath };
+// Why the game is over. Factions: a faction game decided at a victory check (7.2); FinalScoring:
+// the last Winter Quarters round's support phase is over (7.3, L6).
+enum class Over : std::uint8_t { No, Automatic, Concession, EndRecord, LastTurn, SuddenDeath, Factions, FinalScoring };
 
 std::string lower(std::string_view s) {
     std::string out(s);
@@ -311,6 +314,34 @@ private:
     std::vector<std::int64_t> totals_;
     bool final_scored_ = false;
     std::vector<std::string> notes_;
+    std::int32_t turns_ = 0;  // the last game-turn: the scenario's, or its turns parameter's (winter-quarters)
+
+    // --- faction games (Liberty or Death: L1-L6, 7.1-7.3, 8.8) ---
+    bool factions_on_ = false;
+    std::optional<AreaPosition> area_;
+    bool treaty_ = false;
+    std::vector<std::string> player_;      // per faction: the player's name ("" when none is given)
+    std::vector<bool> non_player_;         // per faction (L5)
+    std::vector<SideId> partner_;          // per faction: the other faction its player also runs (kNoSide: none)
+    bool one_player_ = false;              // 8.8: one player name in the game
+    std::int32_t checked_turn_ = 0;        // the last game-turn whose victory check was made
+    bool final_armed_ = false;             // the last round's final phase (support) has begun
+    std::int32_t check_step_ = -1, final_step_ = -1;  // their steps in the sequence
+    std::vector<SideId> ranking_;
+    SideId fwinner_ = kNoSide;
+    std::string flevel_;
+    std::int32_t deciding_ = -1;           // index into rep_.margins of the check or scoring that decided
+    bool area_setup(bool custom);
+    void do_area(const Record& r);
+    bool area_piece(const Record& r, SideId& f, Piece& p, LocId* space);
+    void casualty(const Record& r, SideId f, Piece p, std::int64_t n);
+    void do_track(const Record& r);
+    void victory_check(const Record& r);
+    void final_scoring(std::uint32_t line, std::string decided);
+    std::vector<std::int64_t> ranking_scores(const MarginCheck& mc, bool worse_of_partners) const;
+    std::string faction_list(const std::vector<SideId>& fs) const;
+    void faction_scores(const MarginCheck& mc);
+    void decide_factions();
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -411,6 +442,31 @@ void Replay::apply_params() {
     };
     for (const auto& pr : s_.points) check_numeric(pr.value);
 
+    // The number of game-turns from a parameter (Liberty or Death: winter-quarters, 6 / 4 / 3 rounds).
+    turns_ = s_.turns;
+    for (std::size_t i = 0; i < params_.size() && !s_.turns_param.empty(); ++i) {
+        if (params_[i].first != lower(s_.turns_param)) continue;
+        const auto n = to_int(params_[i].second);
+        const std::uint32_t line = param_line_[i];
+        if (!n || *n < 1 || *n > 10000)
+            input_error("bad-value", line, line ? 1 : 0,
+                        fmt::format("parameter {} must be a whole number of game-turns from 1 to 10000, not '{}'{}", s_.turns_param,
+                                    params_[i].second, line ? "" : " (from --param)"));
+        else
+            turns_ = static_cast<std::int32_t>(*n);
+    }
+    // L3: the treaty played from the start by a yes/no parameter (`no` does not undo the scenario's).
+    for (std::size_t i = 0; i < params_.size() && !s_.treaty.param.empty(); ++i) {
+        if (params_[i].first != lower(s_.treaty.param)) continue;
+        const std::string v = lower(params_[i].second);
+        const std::uint32_t line = param_line_[i];
+        if (v == "yes")
+            treaty_ = true;  // area_setup adds the scenario's own
+        else if (v != "no")
+            input_error("bad-value", line, line ? 1 : 0,
+                        fmt::format("parameter {} is yes or no, not '{}'{}", s_.treaty.param, params_[i].second, line ? "" : " (from --param)"));
+    }
+
     // first-player (G6): where the scenario has the parameter, the named side's steps come first.
     sequence_ = s_.sequence;
     for (const auto& [name, val] : params_) {
@@ -488,6 +544,7 @@ bool Replay::setup() {
         if (r.kind == Kind::Turn) break;
         if (r.kind == Kind::Setup) custom = (r.flags & kFlagCustom) != 0;
     }
+    if (!area_setup(custom)) return false;
     if (!custom) {
         for (const auto& ud : s_.units) {
             UnitState u;
@@ -969,7 +1026,7 @@ void Replay::game_over(Over why, std::uint32_t line, std::string decided) {
 }
 
 bool Replay::last_player_turn_begun() const {
-    if (turn_ != s_.turns || step_ < 0) return false;
+    if (turn_ != turns_ || step_ < 0) return false;
     SideId last_side = kNoSide;
     for (std::size_t i = 0; i < sequence_.size(); ++i)
         if (step_in_force(i, turn_) && sequence_[i].side != kNoSide) last_side = sequence_[i].side;
@@ -990,10 +1047,10 @@ void Replay::do_turn(const Record& r) {
     seen_turn_ = true;
     if (r.n != turn_ + 1)
         violation("turn-order", r, kSequence, fmt::format("turn {} follows turn {}: turns go 1, 2, 3...", r.n, turn_));
-    if (s_.turns > 0 && r.n > s_.turns) {
-        violation("turn-limit", r, s_.end_rule, fmt::format("turn {}: {} lasts {} game-turns", r.n, s_.title, s_.turns));
-        if (turn_ >= s_.turns) {
-            game_over(Over::LastTurn, last_applied_line_, fmt::format("end of game-turn {}", s_.turns));
+    if (turns_ > 0 && r.n > turns_) {
+        violation("turn-limit", r, s_.end_rule, fmt::format("turn {}: {} lasts {} game-turns", r.n, s_.title, turns_));
+        if (turn_ >= turns_) {
+            game_over(Over::LastTurn, last_applied_line_, fmt::format("end of game-turn {}", turns_));
             return;
         }
     }
@@ -1057,6 +1114,22 @@ void Replay::do_phase(const Record& r) {
     }
     end_of_phase();
     step_ = found;
+    if (factions_on_ && over_ == Over::No) {
+        // L4: the victory check at the start of each Winter Quarters round: at its phase record, or,
+        // when the log leaves that record out, at the round's first later phase.
+        if (checked_turn_ < turn_ && check_step_ >= 0 && found >= check_step_) {
+            if (found != check_step_)
+                notes_.push_back(fmt::format("{}: the log has no {} phase record in game-turn {}; the check is made at line {} (phase {}), the round's first",
+                                             s_.faction_victory.check_rule, s_.phases[static_cast<std::size_t>(s_.faction_victory.check_phase)].name,
+                                             turn_, r.line, label));
+            victory_check(r);
+        }
+        if (over_ == Over::No && turn_ == turns_ && found == final_step_) final_armed_ = true;
+        if (over_ != Over::No) {
+            last_applied_line_ = r.line;
+            return;
+        }
+    }
     if (side != kNoSide && side != phasing_) {  // G2: a side's phase after another side's starts its player-turn
         phasing_ = side;
         if (!objectives_.empty()) player_turn_starts(side);
@@ -1066,7 +1139,10 @@ void Replay::do_phase(const Record& r) {
 }
 
 void Replay::do_claim(const Record& r) {
-    if ((r.kind == Kind::ClaimWinner && side_of(r.a) == kNoSide && !iequals(g_.str(r.a), "draw")))
+    // In a faction game a winner may also be one of the rules' two sides (a combined victory, 7.2).
+    const bool group = factions_on_ && r.kind == Kind::ClaimWinner &&
+                       std::find(s_.groups.begin(), s_.groups.end(), g_.str(r.a)) != s_.groups.end();
+    if ((r.kind == Kind::ClaimWinner && side_of(r.a) == kNoSide && !group && !iequals(g_.str(r.a), "draw")))
         unknown_side(r, r.a);
     if (r.kind == Kind::ClaimScore)
         for (const Sym* p = g_.list_begin(r.list); p != g_.list_end(r.list); ++p)
@@ -1145,6 +1221,20 @@ void Replay::do_header(const Record& r) {
 
 void Replay::do_record(const Record& r) {
     cur_line_ = r.line;
+    // L6: the last round's support phase is over at the next turn or phase record, or at an end record.
+    if (factions_on_ && over_ == Over::No && turn_ == turns_ && (r.kind == Kind::Turn || r.kind == Kind::Phase || r.kind == Kind::End)) {
+        bool close = final_armed_;
+        if (!close && r.kind == Kind::Phase && r.a == kNoSym) {  // a later phase of the last round: the support phase was left out
+            const std::int32_t ph = phase_of(r.b);
+            for (std::size_t i = 0; i < sequence_.size() && ph >= 0 && final_step_ >= 0; ++i)
+                if (sequence_[i].phase == ph && sequence_[i].side == kNoSide) {
+                    close = static_cast<std::int32_t>(i) > final_step_ && checked_turn_ == turn_;
+                    break;
+                }
+        }
+        if (close)
+            final_scoring(last_applied_line_, fmt::format("end of the support phase of Winter Quarters round {} (the last)", turn_));
+    }
     // G3: after the end, every record but tag, chat, roll, claim and end is reported and not applied.
     if (over_ != Over::No && r.kind != Kind::Turn) {
         switch (r.kind) {
@@ -1171,13 +1261,15 @@ void Replay::do_record(const Record& r) {
         case Kind::Roll: case Kind::Chat: break;
         case Kind::Support: case Kind::Place: case Kind::Remove: case Kind::Casualty: case Kind::Blockade:
         case Kind::Unblockade: case Kind::Card:
+            if (area_) {
+                do_area(r);
+                break;
+            }
             violation("not-in-scenario", r, kAreas, fmt::format("{} records have no meaning in {}: it has no area map", kind_name(r.kind), s_.title));
             break;
-        case Kind::Track: {
-            auto it = std::find_if(tracks_.begin(), tracks_.end(), [&](const auto& t) { return t.first == r.a; });
-            if (it == tracks_.end()) tracks_.emplace_back(r.a, r.n); else it->second = r.n;
+        case Kind::Track:
+            do_track(r);
             break;
-        }
         case Kind::Award: {
             const SideId side = side_of(r.a);
             if (side == kNoSide) {
@@ -1198,7 +1290,8 @@ void Replay::do_record(const Record& r) {
                 break;
             }
             // A concession ends the game at once: the automatic test of a turn it interrupts is not made.
-            winner_side_ = s_.enemy_of(side);
+            // (In a faction game the conceding faction is kept here: decide_factions ranks it last.)
+            winner_side_ = factions_on_ ? side : s_.enemy_of(side);
             game_over(Over::Concession, r.line, fmt::format("{} conceded at {}", side_name(side), where_now()));
             break;
         }
@@ -1213,11 +1306,13 @@ void Replay::do_record(const Record& r) {
                 notes_.push_back(fmt::format("the players ended the game at {} (line {}) before any side reached its banner target (B1); "
                                              "the side with more banners is taken as the winner, equal banners as a draw",
                                              where_now(), r.line));
-            else if (s_.turns == 0)
+            else if (factions_on_) {
+                // decide_factions says where the final margins were taken (7.3)
+            } else if (turns_ == 0)
                 notes_.push_back(fmt::format("the players ended the game at {} (line {}); scored as at the game's end", where_now(), r.line));
-            else if (turn_ < s_.turns || !last_player_turn_begun())
+            else if (turn_ < turns_ || !last_player_turn_begun())
                 notes_.push_back(fmt::format("the players ended the game at {} (line {}), before the end of game-turn {}; scored as at the game's end",
-                                             where_now(), r.line, s_.turns));
+                                             where_now(), r.line, turns_));
             end_of_phase();
             if (banners_on_) {
                 std::vector<std::string> held;
@@ -1228,7 +1323,7 @@ void Replay::do_record(const Record& r) {
                 return;
             }
             game_over(Over::EndRecord, r.line,
-                      turn_ == s_.turns && last_player_turn_begun() ? fmt::format("end of game-turn {}", s_.turns)
+                      turn_ == turns_ && last_player_turn_begun() ? fmt::format("end of game-turn {}", turns_)
                                                                     : fmt::format("end record at {}", where_now()));
             return;
     }
@@ -1806,9 +1901,10 @@ void Replay::build_scores(bool final_scoring) {
 }
 
 void Replay::decide() {
+    if (factions_on_) return decide_factions();
     Verdict& v = rep_.result;
-    if (over_ == Over::No && last_player_turn_begun() && turn_ == s_.turns)
-        game_over(Over::LastTurn, last_applied_line_, fmt::format("end of game-turn {}", s_.turns));
+    if (over_ == Over::No && last_player_turn_begun() && turn_ == turns_)
+        game_over(Over::LastTurn, last_applied_line_, fmt::format("end of game-turn {}", turns_));
     const bool final_scoring = over_ == Over::LastTurn || over_ == Over::EndRecord;
     if (final_scoring) {
         end_of_phase();
@@ -1819,8 +1915,8 @@ void Replay::decide() {
     if (over_ == Over::No) {
         rep_.complete = false;
         rep_.violations.push_back(Violation{"incomplete", opts_.strict, g_.last_line, 0, "G5",
-                                            s_.turns > 0 ? fmt::format("the record stops at {}, before the game is over (game-turn {} is the last)",
-                                                                       where_now(), s_.turns)
+                                            turns_ > 0 ? fmt::format("the record stops at {}, before the game is over (game-turn {} is the last)",
+                                                                       where_now(), turns_)
                                                          : fmt::format("the record stops at {}, before the game is over ({})", where_now(),
                                                                        banners_on_ ? "no side has reached its banner target" : "no end record")});
         Provisional p;
@@ -1888,6 +1984,431 @@ void Replay::level_verdict(const Levels& lv) {
     }
 }
 
+// --- faction games: Liberty or Death (L1-L6, 7.1-7.3, 8.8) ------------------------------------
+
+// The area position at the start, the players (L5) and the steps of the check and final phases.
+bool Replay::area_setup(bool custom) {
+    factions_on_ = s_.faction_victory.enabled;
+    rep_.has_margins = factions_on_;
+    if (s_.spaces.empty()) return true;
+    area_.emplace(s_);
+    if (custom) area_->clear();  // move-log.md: every space neutral, no pieces, every track 0, the treaty not played
+    else area_->load_start();
+    if (!custom && s_.treaty.declared && s_.treaty.played) treaty_ = true;
+    if (!factions_on_) return true;
+    const auto& fv = s_.faction_victory;
+    for (std::size_t i = 0; i < sequence_.size(); ++i) {
+        if (check_step_ < 0 && sequence_[i].phase == fv.check_phase) check_step_ = static_cast<std::int32_t>(i);
+        if (final_step_ < 0 && sequence_[i].phase == fv.final_phase) final_step_ = static_cast<std::int32_t>(i);
+    }
+    // L5: factions named in player records are played; one name on two factions of a side is one
+    // player running both; no player record at all: every faction is played.
+    player_.assign(nsides_, std::string());
+    non_player_.assign(nsides_, false);
+    partner_.assign(nsides_, kNoSide);
+    std::vector<std::uint32_t> named_at(nsides_, 0);
+    bool any = false;
+    for (const auto& r : g_.records) {
+        if (r.kind == Kind::Turn) break;
+        if (r.kind != Kind::Player) continue;
+        const SideId f = side_of(r.a);
+        if (f == kNoSide) continue;  // unknown-side, reported by do_header
+        any = true;
+        auto& name = player_[static_cast<std::size_t>(f)];
+        if (!name.empty() && name != g_.str(r.b))
+            notes_.push_back(fmt::format("{}: the {} are named twice in player records; the later, line {} ({}), stands",
+                                         fv.players_rule, side_name(f), r.line, g_.str(r.b)));
+        name = g_.str(r.b);
+        named_at[static_cast<std::size_t>(f)] = r.line;
+    }
+    std::vector<std::string> names;
+    for (std::size_t f = 0; f < nsides_; ++f) {
+        non_player_[f] = any && player_[f].empty();
+        if (player_[f].empty()) continue;
+        if (std::find(names.begin(), names.end(), player_[f]) == names.end()) names.push_back(player_[f]);
+        for (std::size_t o = 0; o < f; ++o) {
+            if (player_[o] != player_[f]) continue;
+            if (group_of(s_, static_cast<SideId>(o)) != group_of(s_, static_cast<SideId>(f)) || partner_[o] != kNoSide) {
+                input_error("side-declaration", named_at[f], 1,
+                            fmt::format("{} plays the {} and the {}: one player may run two factions only when they are of one side ({}: {})",
+                                        player_[f], side_name(static_cast<SideId>(o)), side_name(static_cast<SideId>(f)), fv.players_rule,
+                                        fmt::join(group_names(s_), ", ")));
+                return false;
+            }
+            partner_[o] = static_cast<SideId>(f);
+            partner_[f] = static_cast<SideId>(o);
+        }
+    }
+    one_player_ = names.size() == 1 && !fv.one_player_rule.empty();
+    std::vector<std::string> np;
+    for (std::size_t f = 0; f < nsides_; ++f)
+        if (non_player_[f]) np.emplace_back(side_name(static_cast<SideId>(f)));
+    if (!any)
+        notes_.push_back(fmt::format("{}: no player record: every faction is played", fv.players_rule));
+    else if (!np.empty())
+        notes_.push_back(fmt::format("{}: Non-players (no player record): {}", fv.players_rule, fmt::join(np, ", ")));
+    for (std::size_t f = 0; f < nsides_; ++f)
+        if (partner_[f] > static_cast<SideId>(f))
+            notes_.push_back(fmt::format("{}: {} runs both the {} and the {} ({} side): a combined victory at a check needs all of both "
+                                         "factions' conditions (7.2); at the end both rank at the worse of their two totals (7.3)",
+                                         fv.players_rule, player_[f], side_name(static_cast<SideId>(f)), side_name(partner_[f]), s_.groups[f]));
+    if (one_player_)
+        notes_.push_back(fmt::format("{}: one player ({}) against Non-players: the player never wins at a victory check, and wins at the end "
+                                     "only with a margin above every Non-player's", fv.one_player_rule, names.front()));
+    return true;
+}
+
+// The faction and piece of a place, remove or casualty record (and its space): false, with the
+// violation reported, when one of them cannot be used.
+bool Replay::area_piece(const Record& r, SideId& f, Piece& p, LocId* space) {
+    f = side_of(r.a);
+    if (f == kNoSide) {
+        unknown_side(r, r.a);
+        return false;
+    }
+    p = static_cast<Piece>(r.n);
+    const auto& own = s_.faction_pieces[static_cast<std::size_t>(f)];
+    if (std::find(own.begin(), own.end(), p) == own.end()) {
+        violation("unknown-unit", r, s_.pieces_rule.empty() ? kAreas : s_.pieces_rule,
+                  fmt::format("the {} have no {} pieces", side_name(f), piece_name(p)));
+        return false;
+    }
+    if (space) {
+        *space = loc_of(r.b);
+        if (*space == kNoLoc) {
+            violation("unknown-location", r, kAreas, fmt::format("no space '{}' on the {} map", g_.str(r.b), s_.title));
+            return false;
+        }
+    }
+    if (r.m < 1) {
+        violation("bad-count", r, kAreas, fmt::format("{} {} {}: the count must be 1 or more, not {}", kind_name(r.kind), side_name(f), piece_name(p), r.m));
+        return false;
+    }
+    return true;
+}
+
+// L2: pieces sent to the Casualties box count on their track, or never (`not-casualty`).
+void Replay::casualty(const Record& r, SideId f, Piece p, std::int64_t n) {
+    for (const CasualtyDef& c : s_.casualties)
+        if (c.faction == f && c.piece == p) {
+            area_->add_track(c.track, n);
+            return;
+        }
+    violation("not-casualty", r, s_.casualty_rule.empty() ? kAreas : s_.casualty_rule,
+              fmt::format("{} {} never count as casualties: none goes to the Casualties box", side_name(f), piece_name(p)));
+}
+
+void Replay::do_area(const Record& r) {
+    switch (r.kind) {
+        case Kind::Support: {
+            const LocId l = loc_of(r.a);
+            if (l == kNoLoc) {
+                violation("unknown-location", r, kAreas, fmt::format("no space '{}' on the {} map", g_.str(r.a), s_.title));
+                return;
+            }
+            if (!s_.spaces[static_cast<std::size_t>(l)].support_allowed && r.n != Neutral) {
+                violation("no-support", r, "1.6.1",
+                          fmt::format("{} has no population: it is always neutral and cannot be at {}", loc_name(l), support_level_name(static_cast<int>(r.n))));
+                return;
+            }
+            area_->set_support(l, static_cast<int>(r.n));
+            return;
+        }
+        case Kind::Place: case Kind::Remove: {
+            SideId f;
+            Piece p;
+            LocId l;
+            if (!area_piece(r, f, p, &l)) return;
+            std::int64_t n = r.m;
+            if (r.kind == Kind::Remove) {
+                const std::int64_t there = area_->pieces(l, f, p);
+                if (there < n) {
+                    violation("not-on-map", r, kAreas,
+                              fmt::format("remove {} {} {} from {}: {} there", n, side_name(f), piece_name(p), loc_name(l),
+                                          there == 0 ? std::string("none is") : fmt::format("only {} {}", there, there == 1 ? "is" : "are")));
+                    n = there;  // what was there leaves; only that can be a casualty
+                }
+                area_->add_pieces(l, f, p, -n);
+                if ((r.flags & kFlagCasualty) && n > 0) casualty(r, f, p, n);
+                else if (r.flags & kFlagCasualty) casualty(r, f, p, 0);
+            } else {
+                area_->add_pieces(l, f, p, n);
+            }
+            return;
+        }
+        case Kind::Casualty: {
+            SideId f;
+            Piece p;
+            if (!area_piece(r, f, p, nullptr)) return;
+            casualty(r, f, p, r.m);
+            return;
+        }
+        case Kind::Blockade: case Kind::Unblockade: {
+            const LocId l = loc_of(r.a);
+            const std::string& rule = s_.blockade_rule.empty() ? std::string(kAreas) : s_.blockade_rule;
+            if (l == kNoLoc) {
+                violation("unknown-location", r, kAreas, fmt::format("no space '{}' on the {} map", g_.str(r.a), s_.title));
+                return;
+            }
+            if (s_.spaces[static_cast<std::size_t>(l)].type != SpaceType::City) {
+                violation("blockade", r, rule, fmt::format("{} is not a city: only cities are blockaded", loc_name(l)));
+                return;
+            }
+            if (r.kind == Kind::Blockade && s_.treaty.declared && !treaty_) {
+                violation("blockade", r, rule, fmt::format("{} blockaded before the Treaty of Alliance was played: no blockade until then", loc_name(l)));
+                return;
+            }
+            area_->set_blockaded(l, r.kind == Kind::Blockade);
+            return;
+        }
+        case Kind::Card:
+            if (s_.treaty.declared && !s_.treaty.card.empty() && g_.str(r.a) == s_.treaty.card && !treaty_) {
+                treaty_ = true;
+                notes_.push_back(fmt::format("{}: the Treaty of Alliance is played at line {} (card {})", s_.treaty.rule, r.line, s_.treaty.card));
+            }
+            return;
+        default: return;
+    }
+}
+
+// A track record: free tracks take the value; derived ones are the engine's (L1, L2), except that
+// before the first turn a casualty track may be set (move-log.md: area records there set up).
+void Replay::do_track(const Record& r) {
+    const std::int32_t t = area_ ? s_.find_track(g_.str(r.a)) : -1;
+    if (t < 0) {
+        if (area_ && !s_.tracks.empty()) {
+            violation("unknown-track", r, kAreas, fmt::format("no track '{}' in {}", g_.str(r.a), s_.title));
+            return;
+        }
+        auto it = std::find_if(tracks_.begin(), tracks_.end(), [&](const auto& x) { return x.first == r.a; });
+        if (it == tracks_.end()) tracks_.emplace_back(r.a, r.n); else it->second = r.n;
+        return;
+    }
+    const TrackDef& d = s_.tracks[static_cast<std::size_t>(t)];
+    const bool settable = d.derive == TrackDerive::Free || (d.derive == TrackDerive::Casualties && turn_ == 0);
+    if (!settable) {
+        violation("derived-track", r, d.rule.empty() ? kAreas : d.rule,
+                  fmt::format("track {} is derived from the {} records; a track record cannot set it{}", d.name,
+                              d.derive == TrackDerive::Casualties ? "casualty" : d.derive == TrackDerive::Pieces ? "place and remove" : "support and blockade",
+                              d.derive == TrackDerive::Casualties ? " after the first turn" : ""));
+        return;
+    }
+    area_->set_track(t, r.n);
+}
+
+std::string Replay::faction_list(const std::vector<SideId>& fs) const {
+    std::vector<std::string_view> out;
+    for (SideId f : fs) out.push_back(side_name(f));
+    return fmt::format("{}", fmt::join(out, ", "));
+}
+
+// What ranks each faction: its total (the net of its margins); with `worse_of_partners`, a player
+// running two factions ranks both at the worse of their totals (7.3, 8.8).
+std::vector<std::int64_t> Replay::ranking_scores(const MarginCheck& mc, bool worse_of_partners) const {
+    std::vector<std::int64_t> sc(nsides_, 0);
+    for (std::size_t i = 0; i < mc.factions.size(); ++i)
+        sc[static_cast<std::size_t>(s_.faction_victory.factions[i].faction)] = mc.factions[i].total;
+    if (worse_of_partners) {
+        std::vector<std::int64_t> own = sc;
+        for (std::size_t f = 0; f < nsides_; ++f)
+            if (partner_[f] != kNoSide) sc[f] = std::min(own[f], own[static_cast<std::size_t>(partner_[f])]);
+    }
+    return sc;
+}
+
+// L4, 7.1, 7.2: the check at the start of a Winter Quarters round. A pass ends the game here.
+void Replay::victory_check(const Record& r) {
+    const auto& fv = s_.faction_victory;
+    checked_turn_ = turn_;
+    MarginCheck mc = faction_margins(s_, *area_, treaty_, true, player_, non_player_);
+    mc.round = turn_;
+    mc.line = r.line;
+    std::vector<SideId> passed, np_passed, blocked;
+    for (std::size_t i = 0; i < mc.factions.size(); ++i) {
+        const SideId f = fv.factions[i].faction;
+        if (!mc.factions[i].passes) continue;
+        passed.push_back(f);
+        if (non_player_[static_cast<std::size_t>(f)]) np_passed.push_back(f);
+    }
+    rep_.margins.push_back(std::move(mc));
+    if (passed.empty()) return;
+    const MarginCheck& m = rep_.margins.back();
+    const std::vector<std::int64_t> score = ranking_scores(m, false);
+    auto pass_of = [&](SideId f) {
+        for (std::size_t i = 0; i < m.factions.size(); ++i)
+            if (fv.factions[i].faction == f) return m.factions[i].passes;
+        return false;
+    };
+    SideId decider = kNoSide;
+    if (!np_passed.empty()) {
+        // 7.1: a Non-player passes: all players lose equally. The best of them (ties in the tie order) is first.
+        decider = rank_factions(s_, score, non_player_, treaty_, group_of(s_, np_passed.front()), one_player_).front();
+        for (SideId f : rank_factions(s_, score, non_player_, treaty_, group_of(s_, np_passed.front()), one_player_))
+            if (std::find(np_passed.begin(), np_passed.end(), f) != np_passed.end()) {
+                decider = f;
+                break;
+            }
+        flevel_ = "all players lose";
+        notes_.push_back(fmt::format("{}: the Non-player {} pass{} the victory check of round {} (line {}): all players lose equally; "
+                                     "the places after the first are those of {} for the record", fv.rank_rule, faction_list(np_passed),
+                                     np_passed.size() == 1 ? "es" : "", turn_, r.line, fv.rank_rule));
+    } else if (one_player_) {
+        notes_.push_back(fmt::format("{}: {} pass{} the victory check of round {} (line {}), but the lone player never wins at a victory check; play goes on",
+                                     fv.one_player_rule, faction_list(passed), passed.size() == 1 ? "es" : "", turn_, r.line));
+        return;
+    } else {
+        for (SideId f : passed) {
+            const SideId p = partner_[static_cast<std::size_t>(f)];
+            if (p != kNoSide && !pass_of(p)) {
+                blocked.push_back(f);
+                continue;
+            }
+            if (decider == kNoSide) decider = f;
+        }
+        for (SideId f : blocked)
+            notes_.push_back(fmt::format("{}: the {} pass the victory check of round {} (line {}), but {} also runs the {}, who do not: "
+                                         "a combined victory needs all of both factions' conditions", fv.check_rule, side_name(f), turn_, r.line,
+                                         player_[static_cast<std::size_t>(f)], side_name(partner_[static_cast<std::size_t>(f)])));
+        if (decider == kNoSide) return;
+        flevel_ = partner_[static_cast<std::size_t>(decider)] != kNoSide ? "combined victory" : "victory check";
+    }
+    ranking_ = rank_factions(s_, score, non_player_, treaty_, group_of(s_, decider), one_player_);
+    if (flevel_ == "all players lose") {  // the Non-player that passed comes first
+        ranking_.erase(std::find(ranking_.begin(), ranking_.end(), decider));
+        ranking_.insert(ranking_.begin(), decider);
+    }
+    fwinner_ = ranking_.front();
+    deciding_ = static_cast<std::int32_t>(rep_.margins.size() - 1);
+    std::vector<SideId> who = np_passed.empty() ? passed : np_passed;
+    who.erase(std::remove_if(who.begin(), who.end(), [&](SideId f) { return std::find(blocked.begin(), blocked.end(), f) != blocked.end(); }), who.end());
+    game_over(Over::Factions, r.line,
+              fmt::format("victory check of Winter Quarters round {}: {} pass{}", turn_, faction_list(who), who.size() == 1 ? "es" : ""));
+}
+
+// L6, 7.3: after the last round's support phase, the margins netted; the highest wins.
+void Replay::final_scoring(std::uint32_t line, std::string decided) {
+    const auto& fv = s_.faction_victory;
+    MarginCheck mc = faction_margins(s_, *area_, treaty_, false, player_, non_player_);
+    mc.round = turn_;
+    mc.line = line;
+    rep_.margins.push_back(std::move(mc));
+    deciding_ = static_cast<std::int32_t>(rep_.margins.size() - 1);
+    const std::vector<std::int64_t> score = ranking_scores(rep_.margins.back(), true);
+    ranking_ = rank_factions(s_, score, non_player_, treaty_, -1, one_player_);
+    fwinner_ = ranking_.front();
+    if (one_player_) {
+        // 8.8: the lone player's (worse) total against the best Non-player's; ties go to the Non-players.
+        flevel_ = non_player_[static_cast<std::size_t>(fwinner_)] ? "Non-player victory" : "one-player victory";
+        std::vector<std::string> np;
+        for (std::size_t f = 0; f < nsides_; ++f)
+            if (non_player_[f]) np.push_back(fmt::format("{} {}", side_name(static_cast<SideId>(f)), score[f]));
+        SideId me = kNoSide;
+        for (std::size_t f = 0; f < nsides_ && me == kNoSide; ++f)
+            if (!non_player_[f]) me = static_cast<SideId>(f);
+        notes_.push_back(fmt::format("{}: the lone player's {}margin {} ({}) against the Non-players' ({}): {}", fv.one_player_rule,
+                                     partner_[static_cast<std::size_t>(me)] != kNoSide ? "lower " : "", score[static_cast<std::size_t>(me)],
+                                     player_[static_cast<std::size_t>(me)], fmt::join(np, ", "),
+                                     flevel_ == "one-player victory" ? "the player wins" : fmt::format("the {} win", side_name(fwinner_))));
+    } else {
+        flevel_ = "final margins";
+    }
+    for (std::size_t f = 0; f < nsides_; ++f)
+        for (std::size_t o = f + 1; o < nsides_; ++o)
+            if (score[f] == score[o] && (f == static_cast<std::size_t>(ranking_.front()) || o == static_cast<std::size_t>(ranking_.front())) &&
+                partner_[f] != static_cast<SideId>(o)) {
+                notes_.push_back(fmt::format("{}: the {} and the {} tie at {}; the tie order (Non-players, then {}) puts the {} first", fv.rank_rule,
+                                             side_name(static_cast<SideId>(f)), side_name(static_cast<SideId>(o)), score[f],
+                                             faction_list(fv.tie_order), side_name(ranking_.front())));
+            }
+    for (const auto& fd : fv.factions)
+        if (fd.requires_treaty && !treaty_)
+            notes_.push_back(fmt::format("{}: the Treaty of Alliance was never played: the {} come last and cannot win", fv.rank_rule, side_name(fd.faction)));
+    game_over(Over::FinalScoring, line, std::move(decided));
+}
+
+// The score of each faction: its margins at the moment that decided (or now), each with its rule.
+void Replay::faction_scores(const MarginCheck& mc) {
+    const auto& fv = s_.faction_victory;
+    rep_.scores.clear();
+    for (std::size_t i = 0; i < mc.factions.size(); ++i) {
+        const auto& fd = fv.factions[i];
+        const auto& fm = mc.factions[i];
+        SideScore sc;
+        sc.side = fm.faction;
+        for (std::size_t c = 0; c < fd.conditions.size(); ++c) {
+            const ConditionDef& cd = fd.conditions[c];
+            std::string calc;
+            for (auto t : cd.plus) calc += fmt::format("{}{} {}", calc.empty() ? "" : " + ", s_.tracks[static_cast<std::size_t>(t)].name, area_->track(t));
+            for (auto t : cd.minus) calc += fmt::format(" - {} {}", s_.tracks[static_cast<std::size_t>(t)].name, area_->track(t));
+            if (cd.offset) calc += fmt::format(" {} {}", cd.offset > 0 ? '+' : '-', cd.offset > 0 ? cd.offset : -cd.offset);
+            if (mc.kind == "victory-check" && cd.above) calc += fmt::format(" - {}", cd.above);
+            sc.items.push_back(ScoreItem{mc.rule, fm.margins[c], fmt::format("{}: {}", cd.what, calc)});
+        }
+        sc.total = fm.total;
+        totals_[static_cast<std::size_t>(fd.faction)] = fm.total;
+        rep_.scores.push_back(std::move(sc));
+    }
+    if (mc.kind == "victory-check")
+        for (std::size_t i = 0; i < mc.factions.size(); ++i)
+            if (fv.factions[i].requires_treaty && !mc.treaty && std::all_of(mc.factions[i].margins.begin(), mc.factions[i].margins.end(), [](auto m) { return m > 0; }))
+                notes_.push_back(fmt::format("{}: the {} meet both conditions at the check of round {} (line {}), but the Treaty of Alliance "
+                                             "has not been played: they do not pass", fv.check_rule, mc.factions[i].faction, mc.round, mc.line));
+}
+
+void Replay::decide_factions() {
+    const auto& fv = s_.faction_victory;
+    Verdict& v = rep_.result;
+    if (over_ == Over::No && final_armed_)
+        final_scoring(last_applied_line_, fmt::format("end of the support phase of Winter Quarters round {} (the last)", turn_));
+    if (over_ == Over::LastTurn || over_ == Over::EndRecord) {
+        // An end record (or the next turn) before the last round's support phase closed: scored as at the end.
+        if (!(turn_ == turns_ && final_armed_))
+            notes_.push_back(fmt::format("{}: the game ended at {} (line {}), not after the support phase of Winter Quarters round {} (the last): "
+                                         "the final margins are taken there", fv.final_rule, where_now(), over_line_, turns_));
+        const std::uint32_t line = over_line_;
+        std::string why = decided_;
+        over_ = Over::No;
+        final_scoring(line, std::move(why));
+    }
+    if (over_ == Over::Concession) {
+        // The conceding faction (with its partner, when one player runs both) comes last; the others by their margins now.
+        const SideId quitter = winner_side_;
+        final_scoring(over_line_, decided_);
+        over_ = Over::Concession;
+        auto last = [&](SideId f) {
+            ranking_.erase(std::find(ranking_.begin(), ranking_.end(), f));
+            ranking_.push_back(f);
+        };
+        if (partner_[static_cast<std::size_t>(quitter)] != kNoSide) last(partner_[static_cast<std::size_t>(quitter)]);
+        last(quitter);
+        fwinner_ = ranking_.front();
+        flevel_ = "concession";
+    }
+    if (over_ == Over::No) {
+        const MarginCheck now = faction_margins(s_, *area_, treaty_, false, player_, non_player_);
+        faction_scores(now);
+        const auto order = rank_factions(s_, ranking_scores(now, true), non_player_, treaty_, -1, one_player_);
+        rep_.complete = false;
+        rep_.violations.push_back(Violation{"incomplete", opts_.strict, g_.last_line, 0, "G5",
+                                            fmt::format("the record stops at {}, before the game is over (no victory check passed; the game ends after "
+                                                        "the support phase of Winter Quarters round {})", where_now(), turns_)});
+        Provisional p;
+        p.turn = turn_;
+        p.line = last_applied_line_;
+        if (step_ >= 0) p.phase = s_.phases[static_cast<std::size_t>(sequence_[static_cast<std::size_t>(step_)].phase)].name;
+        p.standing = fmt::format("{} (final margins now: {})", side_name(order.front()), faction_list(order));
+        v.provisional = p;
+        return;
+    }
+    faction_scores(rep_.margins[static_cast<std::size_t>(deciding_)]);
+    rep_.complete = true;
+    v.winner = std::string(side_name(fwinner_));
+    v.level = flevel_;
+    v.decided = decided_;
+    v.line = over_line_;
+    for (SideId f : ranking_) v.ranking.emplace_back(side_name(f));
+}
+
 void Replay::judge_claims() {
     const std::string computed_winner = rep_.result.winner ? *rep_.result.winner : std::string("none (no result)");
     for (const Record* r : claims_) {
@@ -1900,6 +2421,11 @@ void Replay::judge_claims() {
             c.stated = draw ? "draw" : std::string(side == kNoSide ? g_.str(r->a) : side_name(side));
             c.computed = computed_winner;
             c.agrees = rep_.result.winner && (draw ? *rep_.result.winner == "draw" : *rep_.result.winner == side_name(side));
+            if (side == kNoSide && !draw && factions_on_ && fwinner_ != kNoSide && flevel_ == "combined victory" &&
+                iequals(g_.str(r->a), s_.groups[static_cast<std::size_t>(fwinner_)])) {  // 7.2: the side of a combined victory
+                c.stated = s_.groups[static_cast<std::size_t>(fwinner_)];
+                c.agrees = true;
+            }
             if (r->kind == Kind::ClaimWinner && r->b != kNoSym) {
                 c.stated += fmt::format(" ({})", g_.str(r->b));
                 c.computed += rep_.result.level ? fmt::format(" ({})", *rep_.result.level) : std::string(" (no level)");
@@ -1991,6 +2517,11 @@ void Replay::compare_snapshot() {
             mismatch(sc.line, fmt::format("{} score: snapshot says {}, the replay of the log gives {}", side_name(side), sc.value, totals_[static_cast<std::size_t>(side)]));
     }
     for (const auto& t : sn.tracks) {
+        if (const std::int32_t at = area_ ? s_.find_track(g_.str(t.name)) : -1; at >= 0) {
+            if (area_->track(at) != t.value)
+                mismatch(t.line, fmt::format("track {}: snapshot says {}, the replay of the log gives {}", g_.str(t.name), t.value, area_->track(at)));
+            continue;
+        }
         auto it = std::find_if(tracks_.begin(), tracks_.end(), [&](const auto& x) { return x.first == t.name; });
         if (it == tracks_.end() || it->second != t.value)
             mismatch(t.line, fmt::format("track {}: snapshot says {}, the replay of the log gives {}", g_.str(t.name), t.value,
@@ -2043,7 +2574,7 @@ void Replay::judge_snapshot_alone() {
             score_exit(us);
         }
     }
-    const bool at_end = s_.turns > 0 && turn_ >= s_.turns;
+    const bool at_end = turns_ > 0 && turn_ >= turns_;
     // Awards made at the end of each player-turn (14.53) accumulate over the game's history, which
     // a snapshot without its log does not have.
     for (const auto& pr : s_.points)
@@ -2079,10 +2610,16 @@ void Replay::judge_snapshot_alone() {
         rep_.result.line = sn.line;
         const SideId best = leader();
         rep_.result.winner = best == kNoSide ? std::string("draw") : std::string(side_name(best));
+        if (factions_on_) {  // 7.3: the snapshot's totals rank the factions
+            const auto order = rank_factions(s_, totals_, non_player_, treaty_, -1, one_player_);
+            rep_.result.winner = std::string(side_name(order.front()));
+            rep_.result.level = "final margins";
+            for (SideId f : order) rep_.result.ranking.emplace_back(side_name(f));
+        }
     } else {
         rep_.complete = false;
         rep_.violations.push_back(Violation{"incomplete", opts_.strict, sn.line, 0, "G5",
-                                            s_.turns > 0 ? fmt::format("the snapshot is at game-turn {}, before the game is over (game-turn {} is the last)", turn_, s_.turns)
+                                            turns_ > 0 ? fmt::format("the snapshot is at game-turn {}, before the game is over (game-turn {} is the last)", turn_, turns_)
                                                          : fmt::format("the snapshot is at game-turn {}; without the log, the end of the game cannot be established", turn_)});
         Provisional p;
         p.turn = turn_;

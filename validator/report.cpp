@@ -7,6 +7,9 @@
 //       RULE  +POINTS  WHAT                    (its items, columns aligned over the report)
 //   banners:                                 (victory-banner games: every banner)
 //     SIDE +N KIND WHAT [RULE]: gained line L (when)[; lost line L (when): why][; note]
+//   margins:                                 (faction games: every victory check, then the end)
+//     KIND, round N (line L) [RULE]: TRACK V, ...; treaty played|not played
+//       FACTION (PLAYER|Non-player) M1, M2 = TOTAL[ passes]
 //   FILE:LINE[:COL]: severity: code: message [rule]   (violations, in line order)
 //   claim CLAIM: stated S, computed C — agrees|disagrees
 //   rulings:
@@ -14,6 +17,7 @@
 #include "result.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -153,6 +157,35 @@ ojson report_json(const Report& r) {
         j["banners"] = std::move(banners);
     }
 
+    if (r.has_margins) {
+        ojson checks = ojson::array();
+        for (const auto& m : r.margins) {
+            ojson mj = ojson::object();
+            mj["kind"] = m.kind;
+            mj["round"] = static_cast<std::int64_t>(m.round);
+            mj["line"] = static_cast<std::int64_t>(m.line);
+            mj["rule"] = m.rule;
+            ojson tracks = ojson::object();
+            for (const auto& [name, value] : m.tracks) tracks[name] = value;
+            mj["tracks"] = std::move(tracks);
+            mj["treaty"] = m.treaty;
+            ojson fs = ojson::array();
+            for (const auto& f : m.factions) {
+                ojson fj = ojson::object();
+                fj["faction"] = f.faction;
+                fj["player"] = opt_json(f.player);
+                fj["non_player"] = f.non_player;
+                fj["margins"] = f.margins;
+                fj["total"] = f.total;
+                if (m.kind == "victory-check") fj["passes"] = f.passes;
+                fs.push_back(std::move(fj));
+            }
+            mj["factions"] = std::move(fs);
+            checks.push_back(std::move(mj));
+        }
+        j["margins"] = std::move(checks);
+    }
+
     ojson viols = ojson::array();
     for (const auto& x : r.violations) {
         ojson vj = ojson::object();
@@ -223,6 +256,24 @@ std::string render_text(const Report& r) {
             if (b.lost_line) out += fmt::format("; lost line {} ({}): {}", *b.lost_line, b.lost_at, b.lost_why);
             if (!b.note.empty()) out += fmt::format("; {}", b.note);
             out += "\n";
+        }
+    }
+
+    // Faction games: every faction's margins at each victory check and at the end.
+    if (r.has_margins && !r.margins.empty()) {
+        out += "  margins:\n";
+        for (const auto& m : r.margins) {
+            std::vector<std::string> tracks;
+            for (const auto& [name, value] : m.tracks) tracks.push_back(fmt::format("{} {}", name, value));
+            out += fmt::format("    {}, round {} (line {}) [{}]: {}; treaty {}\n", m.kind == "final" ? "final scoring" : "victory check", m.round,
+                               m.line, m.rule, fmt::join(tracks, ", "), m.treaty ? "played" : "not played");
+            for (const auto& f : m.factions) {
+                std::vector<std::string> ms;
+                for (auto x : f.margins) ms.push_back(fmt::format("{:+}", x));
+                out += fmt::format("      {} ({}) {} = {:+}{}\n", f.faction,
+                                   f.non_player ? std::string("Non-player") : f.player ? *f.player : std::string("player"), fmt::join(ms, ", "),
+                                   f.total, f.passes ? " passes" : "");
+            }
         }
     }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace referee {
@@ -61,6 +62,27 @@ struct BannerEntry {
     std::string note;       // B4: kept while its hex was empty in its side's movement phase
 };
 
+// One faction's margins at a victory check or at the end (the faction games: Liberty or Death 7.1-7.3).
+struct FactionMargins {
+    std::string faction;
+    std::optional<std::string> player;  // the player's name, when the game names one
+    bool non_player = false;            // L5: not named in any player record (when some are)
+    std::vector<std::int64_t> margins;  // one per victory condition, in the scenario's order
+    std::int64_t total = 0;             // their sum: the net margin that ranks the factions
+    bool passes = false;                // at a check: every margin positive (and the treaty where needed)
+};
+
+// Every faction's margins at one moment: a victory check (7.2) or the final scoring (7.3).
+struct MarginCheck {
+    std::string kind;        // "victory-check" or "final"
+    std::int32_t round = 0;  // the Winter Quarters round (= the game-turn)
+    std::uint32_t line = 0;  // the record at which it was made
+    std::string rule;        // "7.2" / "7.3"
+    std::vector<std::pair<std::string, std::int64_t>> tracks;  // the tracks the conditions read ("support" 4 ...)
+    bool treaty = false;     // the Treaty of Alliance had been played
+    std::vector<FactionMargins> factions;  // in the scenario's order of factions
+};
+
 struct Verdict {
     std::optional<std::string> winner;  // side name, "draw", or none (null)
     std::optional<std::string> level;   // "automatic", "concession", ... or none
@@ -82,6 +104,8 @@ struct Report {
     std::vector<std::string> rulings;
     bool has_banners = false;          // a victory-banner game: `banners` is reported
     std::vector<BannerEntry> banners;  // in the order gained
+    bool has_margins = false;          // a faction game: `margins` is reported
+    std::vector<MarginCheck> margins;  // every victory check, then the final scoring, in order
 
     bool has_errors() const {
         for (const auto& v : violations)
