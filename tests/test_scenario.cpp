@@ -2684,7 +2684,7 @@ TEST(LibertyOrDeathBuiltins, SpacesAreNamedTypedAndPopulated) {
             EXPECT_EQ(d.support_allowed, w.population > 0) << w.name;  // 1.6.1
             EXPECT_FALSE(d.blockaded) << w.name;                        // no blockades at the start
         }
-        EXPECT_EQ(s.support_rule, "L1");
+        EXPECT_EQ(s.support_rule, "1.6.1");
         EXPECT_EQ(s.blockade_rule, "1.9");
     }
 }

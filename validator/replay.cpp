@@ -331,6 +331,14 @@ private:
     SideId fwinner_ = kNoSide;
     std::string flevel_;
     std::int32_t deciding_ = -1;           // index into rep_.margins of the check or scoring that decided
+    Sym treaty_card_ = kNoSym;             // the symbol of the treaty's card id, when the game names it
+    std::vector<std::int32_t> track_cache_;  // per symbol: the scenario track (-1 none, -2 not looked up)
+    std::int32_t track_of(Sym sym) {
+        if (!area_ || sym == kNoSym) return -1;
+        auto& c = track_cache_[sym];
+        if (c == -2) c = s_.find_track(g_.str(sym));
+        return c;
+    }
     bool area_setup(bool custom);
     void do_area(const Record& r);
     bool area_piece(const Record& r, SideId& f, Piece& p, LocId* space);
@@ -1992,6 +2000,8 @@ bool Replay::area_setup(bool custom) {
     rep_.has_margins = factions_on_;
     if (s_.spaces.empty()) return true;
     area_.emplace(s_);
+    track_cache_.assign(g_.symbols.size(), -2);
+    if (s_.treaty.declared && !s_.treaty.card.empty()) treaty_card_ = g_.symbols.find(s_.treaty.card);
     if (custom) area_->clear();  // move-log.md: every space neutral, no pieces, every track 0, the treaty not played
     else area_->load_start();
     if (!custom && s_.treaty.declared && s_.treaty.played) treaty_ = true;
@@ -2107,7 +2117,7 @@ void Replay::do_area(const Record& r) {
                 return;
             }
             if (!s_.spaces[static_cast<std::size_t>(l)].support_allowed && r.n != Neutral) {
-                violation("no-support", r, "1.6.1",
+                violation("no-support", r, s_.support_rule.empty() ? std::string(kAreas) : s_.support_rule,
                           fmt::format("{} has no population: it is always neutral and cannot be at {}", loc_name(l), support_level_name(static_cast<int>(r.n))));
                 return;
             }
@@ -2162,7 +2172,7 @@ void Replay::do_area(const Record& r) {
             return;
         }
         case Kind::Card:
-            if (s_.treaty.declared && !s_.treaty.card.empty() && g_.str(r.a) == s_.treaty.card && !treaty_) {
+            if (r.a == treaty_card_ && treaty_card_ != kNoSym && !treaty_) {
                 treaty_ = true;
                 notes_.push_back(fmt::format("{}: the Treaty of Alliance is played at line {} (card {})", s_.treaty.rule, r.line, s_.treaty.card));
             }
@@ -2174,7 +2184,7 @@ void Replay::do_area(const Record& r) {
 // A track record: free tracks take the value; derived ones are the engine's (L1, L2), except that
 // before the first turn a casualty track may be set (move-log.md: area records there set up).
 void Replay::do_track(const Record& r) {
-    const std::int32_t t = area_ ? s_.find_track(g_.str(r.a)) : -1;
+    const std::int32_t t = track_of(r.a);
     if (t < 0) {
         if (area_ && !s_.tracks.empty()) {
             violation("unknown-track", r, kAreas, fmt::format("no track '{}' in {}", g_.str(r.a), s_.title));
@@ -2517,7 +2527,7 @@ void Replay::compare_snapshot() {
             mismatch(sc.line, fmt::format("{} score: snapshot says {}, the replay of the log gives {}", side_name(side), sc.value, totals_[static_cast<std::size_t>(side)]));
     }
     for (const auto& t : sn.tracks) {
-        if (const std::int32_t at = area_ ? s_.find_track(g_.str(t.name)) : -1; at >= 0) {
+        if (const std::int32_t at = track_of(t.name); at >= 0) {
             if (area_->track(at) != t.value)
                 mismatch(t.line, fmt::format("track {}: snapshot says {}, the replay of the log gives {}", g_.str(t.name), t.value, area_->track(at)));
             continue;
