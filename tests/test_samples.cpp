@@ -62,7 +62,8 @@ INSTANTIATE_TEST_SUITE_P(Samples, Sample, ::testing::ValuesIn(sample_files()),
 
 TEST(Samples, EverySampleDirectoryHasGames) {
     // Issue 2: at least six Marye's Heights games; issue 3: five each of Road to Richmond and
-    // Cemetery Hill; issue 4: six victory-banner battles (Commands & Colors: Napoleonics).
+    // Cemetery Hill; issue 4: six victory-banner battles (Commands & Colors: Napoleonics); six
+    // Liberty or Death games (faction margins).
     auto games = [](const std::string& family) {
         int n = 0;
         for (const auto& s : sample_files())
@@ -73,4 +74,5 @@ TEST(Samples, EverySampleDirectoryHasGames) {
     EXPECT_GE(games("road-to-richmond"), 5);
     EXPECT_GE(games("cemetery-hill"), 5);
     EXPECT_GE(games("cnc-napoleonics"), 6);
+    EXPECT_GE(games("liberty-or-death"), 6);
 }

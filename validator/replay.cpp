@@ -348,6 +348,7 @@ private:
     void final_scoring(std::uint32_t line, std::string decided);
     std::vector<std::int64_t> ranking_scores(const MarginCheck& mc, bool worse_of_partners) const;
     std::string faction_list(const std::vector<SideId>& fs) const;
+    std::string faction_phrase(const std::vector<SideId>& fs) const;
     void faction_scores(const MarginCheck& mc);
     void decide_factions();
 };
@@ -2206,6 +2207,14 @@ void Replay::do_track(const Record& r) {
     area_->set_track(t, r.n);
 }
 
+// "the British", "the British and the Indians": faction names read as plural nouns.
+std::string Replay::faction_phrase(const std::vector<SideId>& fs) const {
+    std::string out;
+    for (std::size_t i = 0; i < fs.size(); ++i)
+        out += fmt::format("{}the {}", i == 0 ? "" : i + 1 == fs.size() ? " and " : ", ", side_name(fs[i]));
+    return out;
+}
+
 std::string Replay::faction_list(const std::vector<SideId>& fs) const {
     std::vector<std::string_view> out;
     for (SideId f : fs) out.push_back(side_name(f));
@@ -2240,6 +2249,11 @@ void Replay::victory_check(const Record& r) {
         passed.push_back(f);
         if (non_player_[static_cast<std::size_t>(f)]) np_passed.push_back(f);
     }
+    for (std::size_t i = 0; i < mc.factions.size(); ++i)
+        if (fv.factions[i].requires_treaty && !treaty_ && !mc.factions[i].passes &&
+            std::all_of(mc.factions[i].margins.begin(), mc.factions[i].margins.end(), [](auto m) { return m > 0; }))
+            notes_.push_back(fmt::format("{}: the {} meet both conditions at the check of round {} (line {}), but the Treaty of Alliance "
+                                         "has not been played: they do not pass", fv.check_rule, mc.factions[i].faction, turn_, r.line));
     rep_.margins.push_back(std::move(mc));
     if (passed.empty()) return;
     const MarginCheck& m = rep_.margins.back();
@@ -2259,12 +2273,12 @@ void Replay::victory_check(const Record& r) {
                 break;
             }
         flevel_ = "all players lose";
-        notes_.push_back(fmt::format("{}: the Non-player {} pass{} the victory check of round {} (line {}): all players lose equally; "
-                                     "the places after the first are those of {} for the record", fv.rank_rule, faction_list(np_passed),
-                                     np_passed.size() == 1 ? "es" : "", turn_, r.line, fv.rank_rule));
+        notes_.push_back(fmt::format("{}: {} (Non-player{}) pass the victory check of round {} (line {}): all players lose equally; "
+                                     "the places after the first are those of {} for the record", fv.rank_rule, faction_phrase(np_passed), np_passed.size() > 1 ? "s" : "",
+                                     turn_, r.line, fv.rank_rule));
     } else if (one_player_) {
-        notes_.push_back(fmt::format("{}: {} pass{} the victory check of round {} (line {}), but the lone player never wins at a victory check; play goes on",
-                                     fv.one_player_rule, faction_list(passed), passed.size() == 1 ? "es" : "", turn_, r.line));
+        notes_.push_back(fmt::format("{}: {} pass the victory check of round {} (line {}), but the lone player never wins at a victory check; play goes on",
+                                     fv.one_player_rule, faction_phrase(passed), turn_, r.line));
         return;
     } else {
         for (SideId f : passed) {
@@ -2292,7 +2306,7 @@ void Replay::victory_check(const Record& r) {
     std::vector<SideId> who = np_passed.empty() ? passed : np_passed;
     who.erase(std::remove_if(who.begin(), who.end(), [&](SideId f) { return std::find(blocked.begin(), blocked.end(), f) != blocked.end(); }), who.end());
     game_over(Over::Factions, r.line,
-              fmt::format("victory check of Winter Quarters round {}: {} pass{}", turn_, faction_list(who), who.size() == 1 ? "es" : ""));
+              fmt::format("victory check of Winter Quarters round {}: {} pass", turn_, faction_phrase(who)));
 }
 
 // L6, 7.3: after the last round's support phase, the margins netted; the highest wins.
@@ -2330,6 +2344,10 @@ void Replay::final_scoring(std::uint32_t line, std::string decided) {
                                              side_name(static_cast<SideId>(f)), side_name(static_cast<SideId>(o)), score[f],
                                              faction_list(fv.tie_order), side_name(ranking_.front())));
             }
+    for (std::size_t f = 0; f < nsides_; ++f)
+        if (partner_[f] > static_cast<SideId>(f))
+            notes_.push_back(fmt::format("{}: {} runs the {} and the {}: both rank at the worse of their totals, {}", fv.final_rule, player_[f],
+                                         side_name(static_cast<SideId>(f)), side_name(partner_[f]), score[f]));
     for (const auto& fd : fv.factions)
         if (fd.requires_treaty && !treaty_)
             notes_.push_back(fmt::format("{}: the Treaty of Alliance was never played: the {} come last and cannot win", fv.rank_rule, side_name(fd.faction)));
@@ -2348,21 +2366,24 @@ void Replay::faction_scores(const MarginCheck& mc) {
         for (std::size_t c = 0; c < fd.conditions.size(); ++c) {
             const ConditionDef& cd = fd.conditions[c];
             std::string calc;
-            for (auto t : cd.plus) calc += fmt::format("{}{} {}", calc.empty() ? "" : " + ", s_.tracks[static_cast<std::size_t>(t)].name, area_->track(t));
-            for (auto t : cd.minus) calc += fmt::format(" - {} {}", s_.tracks[static_cast<std::size_t>(t)].name, area_->track(t));
+            // The values are those of the moment that decided (mc.tracks), not of the position now.
+            auto value_of = [&](std::int32_t t) {
+                for (const auto& [name, v] : mc.tracks)
+                    if (name == s_.tracks[static_cast<std::size_t>(t)].name) return v;
+                return area_->track(t);
+            };
+            for (auto t : cd.plus) calc += fmt::format("{}{} {}", calc.empty() ? "" : " + ", s_.tracks[static_cast<std::size_t>(t)].title, value_of(t));
+            for (auto t : cd.minus) calc += fmt::format(" - {} {}", s_.tracks[static_cast<std::size_t>(t)].title, value_of(t));
             if (cd.offset) calc += fmt::format(" {} {}", cd.offset > 0 ? '+' : '-', cd.offset > 0 ? cd.offset : -cd.offset);
-            if (mc.kind == "victory-check" && cd.above) calc += fmt::format(" - {}", cd.above);
-            sc.items.push_back(ScoreItem{mc.rule, fm.margins[c], fmt::format("{}: {}", cd.what, calc)});
+            const bool check = mc.kind == "victory-check";
+            if (check && cd.above) calc += fmt::format(" - {}", cd.above);
+            // At a check the condition as the rules word it; at the end only the netted measure (no -10).
+            sc.items.push_back(ScoreItem{mc.rule, fm.margins[c], check ? fmt::format("{}: {}", cd.what, calc) : calc});
         }
         sc.total = fm.total;
         totals_[static_cast<std::size_t>(fd.faction)] = fm.total;
         rep_.scores.push_back(std::move(sc));
     }
-    if (mc.kind == "victory-check")
-        for (std::size_t i = 0; i < mc.factions.size(); ++i)
-            if (fv.factions[i].requires_treaty && !mc.treaty && std::all_of(mc.factions[i].margins.begin(), mc.factions[i].margins.end(), [](auto m) { return m > 0; }))
-                notes_.push_back(fmt::format("{}: the {} meet both conditions at the check of round {} (line {}), but the Treaty of Alliance "
-                                             "has not been played: they do not pass", fv.check_rule, mc.factions[i].faction, mc.round, mc.line));
 }
 
 void Replay::decide_factions() {

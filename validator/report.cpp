@@ -66,7 +66,8 @@ std::string result_text(const Report& r) {
     if (!r.judged) return "not judged: " + not_judged_reason(r);
     const Verdict& v = r.result;
     if (v.winner) {
-        std::string s = *v.winner == "draw" ? std::string("draw") : fmt::format("{} wins", *v.winner);
+        // Faction names are plural ("the British", "the Patriots"): "British win".
+        std::string s = *v.winner == "draw" ? std::string("draw") : fmt::format("{} {}", *v.winner, r.has_margins ? "win" : "wins");
         if (v.level) s += fmt::format(" ({})", *v.level);
         if (v.decided) s += fmt::format(", {}", *v.decided);
         s += line_suffix(v.line);
