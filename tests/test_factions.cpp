@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -822,6 +823,71 @@ TEST(LibertyOrDeathReport, AnXmlSaveSnapshotIsComparedTrackByTrack) {
     const Report r = check_text(save, "s.xml", CheckOptions{});
     ASSERT_EQ(count_code(r, "snapshot-mismatch"), 1) << dump(r);
     EXPECT_EQ(find(r, "snapshot-mismatch")->line, 10u);  // opposition is 4 + 4 = 8
+}
+
+}  // namespace
+
+namespace {
+
+// The mechanisms are data: a scenario file of two factions scored on free tracks only, with no
+// spaces on its map (and so no support, pieces or blockades), is checked and ranked the same way.
+TEST(FactionMechanisms, FactionsScoredOnFreeTracksWithoutSpaces) {
+    const std::string path = ::testing::TempDir() + "tracks-only.xml";
+    {
+        std::FILE* f = std::fopen(path.c_str(), "w");
+        ASSERT_NE(f, nullptr);
+        std::fputs(R"(<scenario format="1" id="tracks-only" title="Tracks Only" turns="2">
+  <sides>
+    <side name="Reds" group="East"/>
+    <side name="Blues" group="West"/>
+  </sides>
+  <phases><phase name="check" kind="other"/><phase name="tally" kind="other"/></phases>
+  <sequence><step side="none" phase="check"/><step side="none" phase="tally"/></sequence>
+  <map><location name="Field"/></map>
+  <tracks>
+    <track name="red-vp" title="Red points" start="1"/>
+    <track name="blue-vp" title="Blue points"/>
+  </tracks>
+  <victory>
+    <factions check-phase="check" final-after-phase="tally" tie-order="Blues, Reds" check-rule="9.1" final-rule="9.2">
+      <faction name="Reds"><condition plus="red-vp" minus="blue-vp" above="4" what="Reds lead by more than 4"/></faction>
+      <faction name="Blues"><condition plus="blue-vp" minus="red-vp" above="4" what="Blues lead by more than 4"/></faction>
+    </factions>
+    <end-of-game winner="factions" rule="9.2"/>
+  </victory>
+</scenario>
+)", f);
+        std::fclose(f);
+    }
+    CheckOptions o;
+    o.scenario = path;
+    Game g;
+    g.add("game tracks-only");
+    g.add("turn 1");
+    const auto area = g.add("support Field active-support");
+    g.add("track red-vp 5");  // 5 - 0 - 4 = +1: the Reds pass at the check
+    const auto check_line = g.add("phase check");
+    const Report r = check(g, o);
+    EXPECT_TRUE(has(r, "not-in-scenario", area)) << dump(r);
+    EXPECT_EQ(r.result.winner, "Reds") << dump(r);
+    EXPECT_EQ(r.result.line, check_line);
+    EXPECT_EQ(r.result.ranking, (Ranking{"Reds", "Blues"}));
+    ASSERT_EQ(r.margins.size(), 1u);
+    EXPECT_EQ(r.margins[0].rule, "9.1");
+    // At the end, equal totals: the tie order puts the Blues first.
+    Game h;
+    h.add("game tracks-only");
+    h.add("turn 1");
+    h.add("phase check");
+    h.add("turn 2");
+    h.add("track blue-vp 1");
+    h.add("phase check");
+    const auto tally = h.add("phase tally");
+    const Report r2 = check(h, o);
+    EXPECT_EQ(r2.result.winner, "Blues") << dump(r2);
+    EXPECT_EQ(r2.result.line, tally);
+    EXPECT_EQ(r2.result.level, "final margins");
+    EXPECT_EQ(r2.result.ranking, (Ranking{"Blues", "Reds"}));
 }
 
 }  // namespace

@@ -1270,7 +1270,7 @@ void Replay::do_record(const Record& r) {
         case Kind::Roll: case Kind::Chat: break;
         case Kind::Support: case Kind::Place: case Kind::Remove: case Kind::Casualty: case Kind::Blockade:
         case Kind::Unblockade: case Kind::Card:
-            if (area_) {
+            if (!s_.spaces.empty()) {
                 do_area(r);
                 break;
             }
@@ -1999,7 +1999,7 @@ void Replay::level_verdict(const Levels& lv) {
 bool Replay::area_setup(bool custom) {
     factions_on_ = s_.faction_victory.enabled;
     rep_.has_margins = factions_on_;
-    if (s_.spaces.empty()) return true;
+    if (s_.spaces.empty() && s_.tracks.empty() && !factions_on_) return true;  // a hex game
     area_.emplace(s_);
     track_cache_.assign(g_.symbols.size(), -2);
     if (s_.treaty.declared && !s_.treaty.card.empty()) treaty_card_ = g_.symbols.find(s_.treaty.card);
