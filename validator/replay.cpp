@@ -2266,7 +2266,6 @@ void Replay::victory_check(const Record& r) {
     SideId decider = kNoSide;
     if (!np_passed.empty()) {
         // 7.1: a Non-player passes: all players lose equally. The best of them (ties in the tie order) is first.
-        decider = rank_factions(s_, score, non_player_, treaty_, group_of(s_, np_passed.front()), one_player_).front();
         for (SideId f : rank_factions(s_, score, non_player_, treaty_, group_of(s_, np_passed.front()), one_player_))
             if (std::find(np_passed.begin(), np_passed.end(), f) != np_passed.end()) {
                 decider = f;
