@@ -8,10 +8,17 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <cstdio>
 #include <exception>
+#include <mutex>
+#include <optional>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -41,6 +48,47 @@ Report check_one(const std::string& file, const CheckOptions& opts) {
     }
 }
 
+// Checks `files` on `jobs` threads and hands each report to `emit` in the order of the files, as
+// soon as it and every report before it are done. With `progress`, a count on standard error.
+template <class Emit>
+void check_all(const std::vector<std::string>& files, const CheckOptions& opts, unsigned jobs, bool progress, Emit emit) {
+    const std::size_t n = files.size();
+    std::vector<std::optional<Report>> done(n);
+    std::mutex m;
+    std::condition_variable ready;
+    std::atomic<std::size_t> next{0};
+    std::size_t finished = 0;
+    auto worker = [&] {
+        for (std::size_t i = next++; i < n; i = next++) {
+            Report r = check_one(files[i], opts);
+            std::lock_guard<std::mutex> lock(m);
+            done[i] = std::move(r);
+            ++finished;
+            ready.notify_one();
+        }
+    };
+    std::vector<std::thread> pool;
+    const unsigned threads = static_cast<unsigned>(std::min<std::size_t>(jobs, n));
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);  // this thread emits in order
+    if (threads <= 1) worker();
+    for (std::size_t i = 0; i < n; ++i) {
+        Report r;
+        std::size_t count = 0;
+        {
+            std::unique_lock<std::mutex> lock(m);
+            ready.wait(lock, [&] { return done[i].has_value(); });
+            r = std::move(*done[i]);
+            done[i].reset();
+            count = finished;
+        }
+        if (progress) fmt::print(stderr, "\r\x1b[K");  // the report takes the line the count was on
+        emit(i, std::move(r));
+        if (progress && i + 1 < n) fmt::print(stderr, "referee: {} of {} files checked\r", count, n);
+    }
+    for (auto& t : pool) t.join();
+    if (progress) fmt::print(stderr, "\r\x1b[K");
+}
+
 int run(int argc, char** argv) {
     CLI::App app{"referee: validates board-wargame game records (move logs and XML saves)", "referee"};
     app.set_version_flag("--version", std::string("referee ") + REFEREE_VERSION, "Print the version and exit");
@@ -65,6 +113,10 @@ int run(int argc, char** argv) {
         ->type_name("NAME=VALUE")
         ->allow_extra_args(false);
     check->add_flag("--strict", strict, "Treat warnings as errors");
+    unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+    check->add_option("--jobs,-j", jobs, "Files checked at once (default: the number of cores)")
+        ->type_name("N")
+        ->check(CLI::Range(1u, 1024u));
     check->add_option("FILE", files, "Move log or XML save; - reads standard input")
         ->type_name("")
         ->required();
@@ -103,25 +155,26 @@ int run(int argc, char** argv) {
         opts.params.emplace_back(p.substr(0, eq), p.substr(eq + 1));
     }
 
+    // Reports come out in the order of the files whatever order they finish in; progress shows on a
+    // terminal only (standard error), and never for one file.
+    const bool progress = files.size() > 1 && isatty(fileno(stderr)) != 0;
     int status = 0;
     if (format == "json") {
-        std::vector<Report> reports;
-        reports.reserve(files.size());
-        for (const auto& f : files) {
-            reports.push_back(check_one(f, opts));
-            status = std::max(status, reports.back().exit_status());
-        }
+        std::vector<Report> reports(files.size());
+        check_all(files, opts, jobs, progress, [&](std::size_t i, Report r) {
+            status = std::max(status, r.exit_status());
+            reports[i] = std::move(r);
+        });
         const std::string out = render_json(reports);
         std::fwrite(out.data(), 1, out.size(), stdout);
     } else {
-        for (std::size_t i = 0; i < files.size(); ++i) {
-            const Report r = check_one(files[i], opts);
+        check_all(files, opts, jobs, progress, [&](std::size_t i, Report r) {
             status = std::max(status, r.exit_status());
             std::string out = render_text(r);
             if (i != 0) out.insert(out.begin(), '\n');
             std::fwrite(out.data(), 1, out.size(), stdout);
             std::fflush(stdout);
-        }
+        });
     }
     if (std::fflush(stdout) != 0) {
         fmt::print(stderr, "referee: cannot write the report\n");
