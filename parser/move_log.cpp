@@ -117,6 +117,11 @@ public:
 private:
     void parse_line(Iterator b, Iterator e, std::uint32_t line) {
         errors_.start_line(b, e, line);
+        if (static_cast<std::size_t>(e - b) > kMaxRecordBytes) {  // checked first: nothing else reads it
+            errors_(b, "line too long: " + std::to_string(e - b) + " bytes (a line may have at most " +
+                           std::to_string(kMaxRecordBytes) + " bytes)");
+            return;
+        }
         std::string message;
         if (Iterator bad = check_line(b, e, message)) {
             errors_(bad, std::move(message));

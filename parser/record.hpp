@@ -6,6 +6,7 @@
 
 #include "symbols.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -183,6 +184,11 @@ struct GameRecord {
     const std::int64_t* ints_end(Span s) const { return ints_arena.data() + s.off + s.len; }
     std::string_view str(Sym s) const { return symbols.str(s); }
 };
+
+// The longest move-log line, and the longest XML attribute value, that is read (8 MiB): a longer
+// one is a "syntax" error. It bounds the time and memory one record can take (a path of 100,000
+// locations takes under 1 MiB; docs/decisions.md, "Limits").
+inline constexpr std::size_t kMaxRecordBytes = std::size_t{8} << 20;
 
 // parser/move_log.cpp: the move-log grammar of move-log.md. Never throws on bad input: each
 // line that fits no record adds a "syntax" Diagnostic (line, column, what was expected there)

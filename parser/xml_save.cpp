@@ -2,7 +2,9 @@
 //
 // Reading rules (see also the comments at each step):
 // - The text is parsed as UTF-8 whatever its XML declaration says, so that pugixml's offsets are
-//   offsets into `text` and every line/column we report is one of the input.
+//   offsets into `text` and every line/column we report is one of the input. pugixml checks neither
+//   for NUL bytes nor for invalid UTF-8: both are checked first, and are "syntax" errors.
+// - An attribute value of more than kMaxRecordBytes is a "syntax" error (record.hpp).
 // - pugixml is asked not to expand entity references; known attributes are decoded here. The five
 //   predefined entities and character references are decoded; any other `&name;` (for example one
 //   declared in a DOCTYPE, which is never read) and a bare `&` are "syntax" errors. DOCTYPE content is
@@ -18,6 +20,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -108,21 +111,16 @@ bool iequals(std::string_view a, std::string_view b) {
     return true;
 }
 
-// A value quoted for a message, cut short when long.
-std::string quoted(std::string_view v) {
+// A value or name for a message, cut short when long.
+std::string shortened(std::string_view v) {
     constexpr std::size_t kMax = 40;
-    std::string out = "'";
-    if (v.size() <= kMax) {
-        out.append(v);
-    } else {
-        std::size_t cut = kMax;
-        while (cut > 0 && (static_cast<unsigned char>(v[cut]) & 0xC0) == 0x80) --cut;  // whole characters
-        out.append(v.substr(0, cut));
-        out.append("...");
-    }
-    out += '\'';
-    return out;
+    if (v.size() <= kMax) return std::string(v);
+    std::size_t cut = kMax;
+    while (cut > 0 && (static_cast<unsigned char>(v[cut]) & 0xC0) == 0x80) --cut;  // whole characters
+    return std::string(v.substr(0, cut)) + "...";
 }
+// The same, quoted.
+std::string quoted(std::string_view v) { return "'" + shortened(v) + "'"; }
 
 void append_utf8(std::string& out, std::uint32_t cp) {
     if (cp < 0x80) {
@@ -196,6 +194,35 @@ bool decode_references(std::string_view in, std::string& out, std::string& err) 
         i = semi + 1;
     }
     return true;
+}
+
+// The offset of the first byte of `text` that is not part of well-formed UTF-8 (overlong forms,
+// surrogates and code points past U+10FFFF included), or npos.
+std::size_t first_bad_utf8(std::string_view text) {
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t n = text.size();
+    std::size_t i = 0;
+    while (i < n) {
+        const unsigned c = p[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t len = 0;
+        unsigned lo = 0x80, hi = 0xBF;  // the range of the second byte
+        if (c >= 0xC2 && c <= 0xDF) len = 2;
+        else if (c == 0xE0) len = 3, lo = 0xA0;
+        else if (c == 0xED) len = 3, hi = 0x9F;
+        else if (c >= 0xE1 && c <= 0xEF) len = 3;
+        else if (c == 0xF0) len = 4, lo = 0x90;
+        else if (c >= 0xF1 && c <= 0xF3) len = 4;
+        else if (c == 0xF4) len = 4, hi = 0x8F;
+        if (len == 0 || n - i < len || p[i + 1] < lo || p[i + 1] > hi) return i;
+        for (std::size_t k = 2; k < len; ++k)
+            if ((p[i + k] & 0xC0) != 0x80) return i;
+        i += len;
+    }
+    return std::string_view::npos;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -335,6 +362,12 @@ public:
             }
             std::string err;
             if (bad_[slot]) continue;
+            if (const std::size_t len = std::string_view(a.value()).size(); len > kMaxRecordBytes) {
+                error("attribute '" + std::string(name) + "' is too long: " + std::to_string(len) +
+                      " bytes (a value may have at most " + std::to_string(kMaxRecordBytes) + " bytes)");
+                bad_[slot] = true;
+                continue;
+            }
             if (!decode_references(a.value(), bufs_[slot], err)) {
                 error("attribute '" + std::string(name) + "': " + err);
                 bad_[slot] = true;  // reported; not "missing" as well
@@ -509,7 +542,7 @@ public:
     }
     void warn_unknown_element(const pugi::xml_node& n, std::string_view parent, const char* why = nullptr) {
         const LineIndex::Pos p = pos_of(n);
-        std::string msg = "<" + std::string(n.name()) + "> at line " + std::to_string(p.line) + ": ";
+        std::string msg = "<" + shortened(n.name()) + "> at line " + std::to_string(p.line) + ": ";
         msg += why ? why : ("unknown element in <" + std::string(parent) + ">, ignored");
         diag("unknown-element", Severity::Warning, p, std::move(msg));
     }
@@ -816,6 +849,13 @@ GameRecord read_xml_save(std::string_view text, std::string file) {
         rd.diag("syntax", Severity::Error, rd.index().at(nul), "malformed XML: a NUL byte (the input is not UTF-8 XML text)");
         return g;
     }
+    // Nor does it check the encoding: a save is UTF-8 (xml-save.md), as a move log is.
+    if (const std::size_t bad = first_bad_utf8(text); bad != std::string_view::npos) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "%02X", static_cast<unsigned>(static_cast<unsigned char>(text[bad])));
+        rd.diag("syntax", Severity::Error, rd.index().at(bad), std::string("malformed XML: invalid UTF-8: byte 0x") + hex);
+        return g;
+    }
 
     // No parse_escapes (references are decoded per attribute above), no DOCTYPE, comment, PI or
     // declaration nodes; attribute white space normalized as XML says.
@@ -831,7 +871,7 @@ GameRecord read_xml_save(std::string_view text, std::string file) {
     const pugi::xml_node root = doc.document_element();
     if (std::string_view(root.name()) != "referee-save") {
         rd.diag("syntax", Severity::Error, rd.pos_of(root),
-                "expected the root element <referee-save>, found <" + std::string(root.name()) + ">");
+                "expected the root element <referee-save>, found <" + shortened(root.name()) + ">");
         return g;
     }
 

@@ -149,6 +149,13 @@ set(badscen "${CMAKE_CURRENT_BINARY_DIR}/bad-scenario.xml")
 file(WRITE "${badscen}" "<scenario format=\"1\" id=\"x\" title=\"X\" turns=\"eleven\">\n</scenario>\n")
 run(scenario-bad 2 check --scenario "${badscen}" "${mh}/automatic-victory.log")
 expect_match(scenario-bad "${OUT}" "bad-scenario.xml:1:[0-9]+: ")
+# Hostile inputs (the rest are in tests/test_hostile.cpp): an empty file, a scenario file that is not there.
+set(empty "${CMAKE_CURRENT_BINARY_DIR}/empty.log")
+file(WRITE "${empty}" "")
+run(empty-file 2 check "${empty}")
+expect_match(empty-file "${OUT}" "empty.log:1:1: error: unknown-scenario: the file holds no record")
+run(scenario-missing 2 check --scenario /no/such/file.xml "${mh}/automatic-victory.log")
+expect_match(scenario-missing "${OUT}" "automatic-victory.log: not judged: /no/such/file.xml: no such file")
 
 # --- Road to Richmond samples (issue 3): verdicts, score items with their rules, exit statuses. ---
 set(rtr "${SRC}/samples/road-to-richmond")

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 
 namespace referee {
@@ -33,6 +34,63 @@ void add_input_error(Report& r, const char* code, std::uint32_t line, std::uint3
                        : c == "unknown-scenario" && line > 0 ? "move-log.md header records"
                                                              : "report.md command line";
     r.violations.push_back(Violation{code, true, line, col, rule, std::move(msg)});
+}
+
+// Every text of a report that can quote the input (names, reasons, messages) is cut to this many
+// bytes, so that a hostile input cannot make its report huge (docs/decisions.md, "Limits"). The
+// longest text of the sample reports is about 300 bytes.
+constexpr std::size_t kMaxReportText = 4096;
+
+void cut(std::string& s) {
+    if (s.size() <= kMaxReportText) return;
+    const std::size_t all = s.size();
+    std::size_t at = kMaxReportText;
+    while (at > 0 && (static_cast<unsigned char>(s[at]) & 0xC0) == 0x80) --at;  // whole characters
+    s.resize(at);
+    s += fmt::format("... [cut: {} bytes in all]", all);
+}
+void cut(std::optional<std::string>& s) {
+    if (s) cut(*s);
+}
+
+Report bounded(Report r) {
+    cut(r.scenario);
+    Verdict& v = r.result;
+    cut(v.winner);
+    cut(v.level);
+    cut(v.decided);
+    if (v.provisional) {
+        cut(v.provisional->standing);
+        cut(v.provisional->phase);
+    }
+    for (auto& x : v.ranking) cut(x);
+    for (auto& sc : r.scores) {
+        cut(sc.side);
+        for (auto& it : sc.items) {
+            cut(it.rule);
+            cut(it.what);
+        }
+    }
+    for (auto& x : r.violations) {
+        cut(x.rule);
+        cut(x.message);
+    }
+    for (auto& c : r.claims) {
+        cut(c.claim);
+        cut(c.stated);
+        cut(c.computed);
+    }
+    for (auto& x : r.rulings) cut(x);
+    for (auto& b : r.banners)
+        for (std::string* x : {&b.side, &b.kind, &b.what, &b.rule, &b.gained_at, &b.lost_at, &b.lost_why, &b.note}) cut(*x);
+    for (auto& m : r.margins) {
+        for (auto& t : m.tracks) cut(t.first);
+        for (auto& f : m.factions) {
+            cut(f.faction);
+            cut(f.player);
+        }
+    }
+    return r;
 }
 
 // A scenario named by the game record: a built-in id, a path as given, or a path relative to
@@ -74,31 +132,39 @@ Report check_text(std::string_view text, const std::string& file, const CheckOpt
     if (game.has_syntax_errors()) {
         std::stable_sort(rep.violations.begin(), rep.violations.end(),
                          [](const Violation& a, const Violation& b) { return a.line < b.line; });
-        return rep;
+        return bounded(std::move(rep));
     }
     if (scen_name.empty()) {
         add_input_error(rep, "unknown-scenario", 1, 1,
                         game.format == InputFormat::XmlSave
                             ? "the save names no scenario (attribute 'scenario' of <referee-save>) and no --scenario was given"
+                        : game.records.empty()
+                            ? "the file holds no record (it is empty, or only blank lines and comments): a `game` record must come first, or give --scenario"
                             : "the game names no scenario (a `game` record must come first) and no --scenario was given");
-        return rep;
+        return bounded(std::move(rep));
     }
     ScenarioLoad load = find_scenario(scen_name, file);
     if (!load.scenario) {
+        const bool file_has_errors = std::any_of(load.errors.begin(), load.errors.end(),
+                                                 [](const ScenarioError& e) { return e.line != 0; });
         if (opts.scenario.empty())
             add_input_error(rep, "unknown-scenario", scen_line, scen_col,
-                            fmt::format("cannot use scenario '{}': it is neither a built-in scenario (see `referee scenarios`) nor a readable scenario file", scen_name));
+                            file_has_errors
+                                ? fmt::format("cannot use scenario '{}': the scenario file has errors (given as scenario-file errors)", scen_name)
+                                : fmt::format("cannot use scenario '{}': it is neither a built-in scenario (see `referee scenarios`) nor a readable scenario file", scen_name));
+        // An error about the file as a whole (no such file...) has no line or column.
         for (const auto& e : load.errors)
             add_input_error(rep, "scenario-file", opts.scenario.empty() ? scen_line : 0, 0,
-                            fmt::format("{}:{}:{}: {}", e.file, e.line, e.col, e.message));
-        return rep;
+                            e.line == 0 ? fmt::format("{}: {}", e.file, e.message)
+                                        : fmt::format("{}:{}:{}: {}", e.file, e.line, e.col, e.message));
+        return bounded(std::move(rep));
     }
     Report judged = judge(game, *load.scenario, opts);
     // Input warnings (unknown XML elements...) go with the rule violations.
     for (auto& v : rep.violations) judged.violations.push_back(std::move(v));
     std::stable_sort(judged.violations.begin(), judged.violations.end(),
                      [](const Violation& a, const Violation& b) { return a.line < b.line; });
-    return judged;
+    return bounded(std::move(judged));
 }
 
 Report check_file(const std::string& file, const CheckOptions& opts) {

@@ -43,14 +43,20 @@ void AreaPosition::load_start() {
 }
 
 void AreaPosition::add_pieces(LocId l, SideId f, Piece p, std::int64_t n) {
-    pieces_[index(l, f, p)] = sat(static_cast<__int128>(pieces_[index(l, f, p)]) + n);
-    auto& m = on_map_[static_cast<std::size_t>(f) * kPieceKinds + static_cast<std::size_t>(p)];
-    m = sat(static_cast<__int128>(m) + n);
+    auto add = [&](std::int64_t& x) {
+        const __int128 v = static_cast<__int128>(x) + n;
+        x = sat(v);
+        if (x != v) overflow_ = true;
+    };
+    add(pieces_[index(l, f, p)]);
+    add(on_map_[static_cast<std::size_t>(f) * kPieceKinds + static_cast<std::size_t>(p)]);
 }
 
 void AreaPosition::add_track(std::int32_t t, std::int64_t d) {
-    auto& v = stored_[static_cast<std::size_t>(t)];
-    v = sat(static_cast<__int128>(v) + d);
+    auto& x = stored_[static_cast<std::size_t>(t)];
+    const __int128 v = static_cast<__int128>(x) + d;
+    x = sat(v);
+    if (x != v) overflow_ = true;
 }
 
 std::int64_t AreaPosition::total(bool support_side) const {
@@ -106,11 +112,13 @@ MarginCheck faction_margins(const Scenario& s, const AreaPosition& pos, bool tre
             for (auto t : c.minus) v -= pos.track(t);
             if (at_check) v -= c.above;
             const std::int64_t m = sat(v);
+            if (m != v) pos.note_overflow();
             fm.margins.push_back(m);
             all = all && m > 0;
             total += m;
         }
         fm.total = sat(total);
+        if (fm.total != total) pos.note_overflow();
         fm.passes = at_check && all && (!f.requires_treaty || treaty);
         mc.factions.push_back(std::move(fm));
     }

@@ -36,6 +36,10 @@ public:
     // L1: 2 x population at Active + population at Passive; a blockaded city counts 0.
     std::int64_t total(bool support_side) const;
 
+    // A count, track or margin passed 64 bits and was saturated: the position is not exact (G4).
+    bool overflowed() const { return overflow_; }
+    void note_overflow() const { overflow_ = true; }
+
 private:
     std::size_t index(LocId l, SideId f, Piece p) const {
         return (static_cast<std::size_t>(l) * nfactions_ + static_cast<std::size_t>(f)) * kPieceKinds + static_cast<std::size_t>(p);
@@ -47,6 +51,7 @@ private:
     std::vector<std::int64_t> pieces_;  // [space][faction][piece]
     std::vector<std::int64_t> on_map_;  // [faction][piece]
     std::vector<std::int64_t> stored_;  // free and casualty tracks
+    mutable bool overflow_ = false;
 };
 
 // The margins of each faction's conditions: at a check (7.2) value - above, at the end (7.3) the

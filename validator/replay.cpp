@@ -89,25 +89,38 @@ std::optional<std::int64_t> to_int(std::string_view s) {
     return v;
 }
 
-// Overflow-safe arithmetic on points (G4: exact integers). Scores past 64 bits saturate and are
-// reported by the caller as an input problem; in practice counts are far below.
-std::int64_t mul_sat(std::int64_t a, std::int64_t b) {
-    std::int64_t r = 0;
-    if (__builtin_mul_overflow(a, b, &r)) return (a < 0) != (b < 0) ? INT64_MIN : INT64_MAX;
-    return r;
-}
-std::int64_t add_sat(std::int64_t a, std::int64_t b) {
-    std::int64_t r = 0;
-    if (__builtin_add_overflow(a, b, &r)) return b < 0 ? INT64_MIN : INT64_MAX;
-    return r;
-}
-
 class Replay {
 public:
     Replay(const GameRecord& g, const Scenario& s, const CheckOptions& o) : g_(g), s_(s), opts_(o) {}
     Report run();
 
 private:
+    // Overflow-safe arithmetic on points (G4: exact integers). A sum or product past 64 bits
+    // saturates and sets overflow_: the game then gets no result (score-overflow, in run()).
+    std::int64_t mul_sat(std::int64_t a, std::int64_t b) const {
+        std::int64_t r = 0;
+        if (!__builtin_mul_overflow(a, b, &r)) return r;
+        note_overflow();
+        return (a < 0) != (b < 0) ? INT64_MIN : INT64_MAX;
+    }
+    std::int64_t add_sat(std::int64_t a, std::int64_t b) const {
+        std::int64_t r = 0;
+        if (!__builtin_add_overflow(a, b, &r)) return r;
+        note_overflow();
+        return b < 0 ? INT64_MIN : INT64_MAX;
+    }
+    std::int64_t fit(__int128 v) const {  // an exact sum, saturated (and noted) if past 64 bits
+        if (v >= INT64_MIN && v <= INT64_MAX) return static_cast<std::int64_t>(v);
+        note_overflow();
+        return v < 0 ? INT64_MIN : INT64_MAX;
+    }
+    void note_overflow() const {
+        if (!overflow_) overflow_line_ = cur_rec_ ? cur_rec_->line : 0;  // 0: in the final count
+        overflow_ = true;
+    }
+    mutable bool overflow_ = false;
+    mutable std::uint32_t overflow_line_ = 0;
+
     // --- binding of symbols to scenario indices (cached per symbol) ---
     SideId side_of(Sym sym);
     LocId loc_of(Sym sym);
@@ -272,6 +285,8 @@ private:
 
     std::size_t nsides_ = 0;
     std::vector<std::int32_t> side_cache_, loc_cache_, phase_cache_;
+    std::vector<std::uint32_t> unknown_stamp_;  // per symbol: the last path (path_serial_) that reported it unknown
+    std::uint32_t path_serial_ = 0;
     std::vector<std::int32_t> unit_of_sym_;
     std::vector<UnitState> units_;
     std::vector<std::int64_t> occupants_;
@@ -714,10 +729,17 @@ bool Replay::check_phase(const Record& r, PhaseKind need, const char* what, Side
 bool Replay::resolve_path(const Record& r, std::vector<LocId>& out) {
     out.clear();
     bool ok = true;
+    ++path_serial_;
     for (const Sym* p = g_.list_begin(r.list); p != g_.list_end(r.list); ++p) {
         const LocId l = loc_of(*p);
         if (l == kNoLoc) {
-            unknown_location(r, *p);
+            // Each unknown name once per path: a path naming one unknown location a million times
+            // gets one violation, not a million.
+            if (unknown_stamp_.empty()) unknown_stamp_.assign(g_.symbols.size(), 0);
+            if (*p >= unknown_stamp_.size() || unknown_stamp_[*p] != path_serial_) {
+                if (*p < unknown_stamp_.size()) unknown_stamp_[*p] = path_serial_;
+                unknown_location(r, *p);
+            }
             ok = false;
         }
         out.push_back(l);
@@ -1010,7 +1032,7 @@ void Replay::maybe_automatic(std::uint32_t at_line) {
     automatic_done_ = true;
     const SideId enemy = s_.enemy_of(av.side);
     const std::int64_t mine = elimination_points(av.side), theirs = elimination_points(enemy);
-    const bool ratio_ok = mine >= mul_sat(av.ratio, theirs) && (!av.require_positive || mine > 0);
+    const bool ratio_ok = static_cast<__int128>(mine) >= static_cast<__int128>(av.ratio) * theirs && (!av.require_positive || mine > 0);
     std::vector<std::string> held;
     for (LocId l : av.enemy_holds_none)
         if (holder(l) == enemy) held.push_back(s_.map.name(l));
@@ -1808,6 +1830,7 @@ void Replay::build_scores(bool final_scoring) {
         SideScore sc;
         sc.side = s_.sides[s];
         if (banners_on_) banner_scores(sc, side);
+        __int128 total = sc.total;  // summed exactly: awards may be negative, and only the total must fit
         for (std::size_t i = 0; i < s_.points.size(); ++i) {
             const auto& pr = s_.points[i];
             const bool mine = pr.side == kNoSide || pr.side == side;
@@ -1896,14 +1919,15 @@ void Replay::build_scores(bool final_scoring) {
                     break;
                 }
             }
-            sc.total = add_sat(sc.total, it.points);
+            total += it.points;
             sc.items.push_back(std::move(it));
         }
         for (const auto& a : awards_) {
             if (a.side != side) continue;
-            sc.total = add_sat(sc.total, a.n);
+            total += a.n;
             sc.items.push_back(ScoreItem{"award", a.n, fmt::format("{} (award record, line {})", a.reason, a.line)});
         }
+        sc.total = fit(total);
         totals_[s] = sc.total;
         rep_.scores.push_back(std::move(sc));
     }
@@ -2674,6 +2698,7 @@ Report Replay::run() {
         if (snapshot_alone && !is_header(r.kind)) continue;
         cur_rec_ = &r;
         do_record(r);
+        if (area_ && !overflow_ && area_->overflowed()) note_overflow();  // the line where a count passed 64 bits
         if (banners_on_) after_record(r);
     }
     cur_rec_ = nullptr;
@@ -2690,6 +2715,21 @@ Report Replay::run() {
         if (over_ == Over::No && turn_ == (s_.automatic ? s_.automatic->after_turn : -1)) maybe_automatic(last_applied_line_);
         decide();
         if (g_.snapshot) compare_snapshot();
+    }
+    // Points, banners, tracks or margins past 64 bits cannot be counted exactly (G4): whatever was
+    // computed from them is not a result.
+    if (rep_.judged && (overflow_ || (area_ && area_->overflowed()))) {
+        rep_.judged = false;
+        rep_.complete = false;
+        rep_.result = Verdict{};
+        rep_.scores.clear();
+        rep_.banners.clear();
+        rep_.margins.clear();
+        rep_.violations.push_back(Violation{
+            "score-overflow", true, overflow_ ? overflow_line_ : 0, 0, "G4",
+            fmt::format("a score, count or track passes the 64-bit range ({} to {}){}: it cannot be counted exactly, so the game gets no result",
+                        INT64_MIN, INT64_MAX,
+                        overflow_ && overflow_line_ != 0 ? fmt::format(" at line {}", overflow_line_) : std::string(" when the scores are counted"))});
     }
     if (rep_.judged) {
         judge_claims();

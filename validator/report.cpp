@@ -45,6 +45,8 @@ std::string not_judged_reason(const Report& r) {
     for (const auto& v : r.violations)
         if (v.code == "syntax") ++syntax;
     if (syntax != 0) return plural(syntax, "syntax error", "syntax errors");
+    for (const auto& v : r.violations)  // the one error that takes a replayed game's result away
+        if (v.code == "score-overflow") return v.message;
     for (const auto& v : r.violations)
         if (v.error) return v.message.empty() ? v.code : v.message;
     return "input could not be read";
