@@ -2866,6 +2866,18 @@ ScenarioLoad load_scenario(std::string_view id_or_path) {
             out.errors.push_back(file_error(path, "is a directory, not a scenario file"));
             return out;
         }
+        // A game names its scenario file, so the name is input: a device or a pipe (`game /dev/zero`,
+        // `game /dev/tty`) would be read without end or wait for ever, and a huge file fill the
+        // memory (found with fuzz_check, docs/fuzzing.md). Scenario files are some 16 KB.
+        if (!std::filesystem::is_regular_file(p, ec)) {
+            out.errors.push_back(file_error(path, "is not a regular file (a device or a pipe?), not a scenario file"));
+            return out;
+        }
+        constexpr std::uintmax_t kMaxScenarioFile = 16u << 20;
+        if (const std::uintmax_t size = std::filesystem::file_size(p, ec); !ec && size > kMaxScenarioFile) {
+            out.errors.push_back(file_error(path, "is " + std::to_string(size) + " bytes, larger than a scenario file may be (16 MiB)"));
+            return out;
+        }
         std::ifstream in(p, std::ios::binary);
         if (!in) {
             out.errors.push_back(file_error(path, std::string("cannot open the file: ") + std::strerror(errno)));

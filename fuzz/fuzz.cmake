@@ -1,0 +1,17 @@
+# The libFuzzer targets (docs/fuzzing.md), included by the top-level CMakeLists.txt when
+# REFEREE_FUZZ is ON. Everything built in that tree (the libraries, the tests and the command too)
+# gets libFuzzer's coverage instrumentation with AddressSanitizer and UndefinedBehaviorSanitizer;
+# the four fuzz_* executables link libFuzzer's main. A build with REFEREE_FUZZ OFF never reads this file.
+if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  message(FATAL_ERROR "REFEREE_FUZZ needs clang (libFuzzer): configure with -DCMAKE_CXX_COMPILER=clang++")
+endif()
+add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+add_link_options(-fsanitize=address,undefined)
+
+foreach(target IN ITEMS fuzz_move_log fuzz_xml_save fuzz_scenario fuzz_check)
+  add_executable(${target} ${CMAKE_SOURCE_DIR}/fuzz/${target}.cpp)
+  # referee_core (defined further down in CMakeLists.txt) brings every parser with it.
+  target_link_libraries(${target} PRIVATE referee_core)
+  target_link_options(${target} PRIVATE -fsanitize=fuzzer)
+  target_compile_definitions(${target} PRIVATE REFEREE_SOURCE_DIR="${CMAKE_SOURCE_DIR}")  # fuzz/targets.hpp
+endforeach()

@@ -1,0 +1,97 @@
+// The four fuzz targets' entry points, shared by the libFuzzer harnesses (fuzz/fuzz_*.cpp) and the
+// regression test (tests/test_fuzz_regressions.cpp), so that a kept input goes through exactly
+// what the fuzzer ran. Each runs one input and checks what must hold of the result for any input;
+// `problem` says what did not ("" when all held). Needs REFEREE_SOURCE_DIR (the source tree).
+#pragma once
+
+#include "parser/record.hpp"
+#include "validator/check.hpp"
+#include "validator/scenario.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace referee::fuzz {
+
+// fuzz_check names its input as if it were a sample, so that a `game ../scenarios/X.xml` record
+// (as the samples of cemetery-hill and road-to-richmond have) finds its scenario file wherever the
+// fuzzer runs.
+inline const std::string kCheckFile = REFEREE_SOURCE_DIR "/samples/maryes-heights/fuzz";
+
+// What holds of any GameRecord: every list a record names lies inside its arena, every Sym in the
+// symbol table, every record and diagnostic has a line (and a diagnostic a column) in the input.
+inline std::string game_record_problem(const GameRecord& g) {
+    const auto inside = [](Span s, std::size_t size) { return std::uint64_t(s.off) + s.len <= size; };
+    std::uint32_t previous = 0;
+    for (const Record& r : g.records) {
+        const std::string where = std::string(kind_name(r.kind)) + " record of line " + std::to_string(r.line);
+        if (!inside(r.list, g.syms_arena.size()) || !inside(r.list2, g.syms_arena.size()) ||
+            !inside(r.ints, g.ints_arena.size()))
+            return where + ": a list outside its arena";
+        for (Sym s : {r.a, r.b, r.c, r.d, r.e})
+            if (s >= g.symbols.size()) return where + ": a name outside the symbol table";
+        if (r.line == 0 || r.line > g.last_line) return where + ": line outside 1.." + std::to_string(g.last_line);
+        if (g.format == InputFormat::MoveLog && r.line <= previous) return where + ": records out of line order";
+        previous = r.line;
+    }
+    // A save's malformed-XML error may stand at the end of the input: on the line after the last
+    // '\n' (line 1 of an empty input).
+    const std::uint32_t last = g.format == InputFormat::XmlSave ? g.last_line + 1 : g.last_line;
+    for (const Diagnostic& d : g.diagnostics)
+        if (d.line == 0 || d.col == 0 || d.line > last)
+            return "diagnostic '" + d.message + "' at " + std::to_string(d.line) + ":" + std::to_string(d.col) +
+                   " (the input has " + std::to_string(g.last_line) + " lines)";
+    return {};
+}
+
+struct GameRun {
+    GameRecord game;
+    std::string problem;
+};
+
+// fuzz_move_log
+inline GameRun run_move_log(std::string_view text) {
+    GameRun run{parse_move_log(text, "fuzz.log"), {}};
+    run.problem = game_record_problem(run.game);
+    return run;
+}
+
+// fuzz_xml_save
+inline GameRun run_xml_save(std::string_view text) {
+    GameRun run{read_xml_save(text, "fuzz.xml"), {}};
+    run.problem = game_record_problem(run.game);
+    return run;
+}
+
+// fuzz_scenario: a scenario, or the errors that kept it from being one, never both nor neither.
+struct ScenarioRun {
+    ScenarioLoad load;
+    std::string problem;
+};
+inline ScenarioRun run_scenario(std::string_view text) {
+    ScenarioRun run{read_scenario_xml(text, "fuzz.xml"), {}};
+    if (run.load.scenario.has_value() == !run.load.errors.empty())
+        run.problem = run.load.scenario ? "a scenario and errors" : "neither a scenario nor an error";
+    return run;
+}
+
+// fuzz_check: the whole check, as `referee check` runs it, then both reports rendered. A judged
+// game has its scenario; a game that cannot be judged (exit status 2) says why with an error.
+struct CheckRun {
+    Report report;
+    std::string text, json;  // the rendered reports
+    std::string problem;
+};
+inline CheckRun run_check(std::string_view text) {
+    CheckRun run{check_text(text, kCheckFile, CheckOptions{}), {}, {}, {}};
+    run.text = render_text(run.report);
+    run.json = render_json_one(run.report);
+    if (run.text.empty() || run.json.empty()) run.problem = "an empty report";
+    else if (run.report.judged && run.report.scenario.empty()) run.problem = "judged without a scenario";
+    else if (!run.report.judged && !run.report.has_errors()) run.problem = "not judged, and no error says why";
+    return run;
+}
+
+}  // namespace referee::fuzz
