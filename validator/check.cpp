@@ -10,6 +10,9 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <sstream>
 
@@ -95,16 +98,28 @@ Report bounded(Report r) {
 
 // A scenario named by the game record: a built-in id, a path as given, or a path relative to
 // the directory of the game's file.
-ScenarioLoad find_scenario(const std::string& name, const std::string& game_file) {
+// A built-in scenario is read once per process and shared (read-only) by every check, on every
+// thread: reading its XML again for each game was a quarter of the cost of a short game
+// (docs/performance.md).
+std::shared_ptr<const ScenarioLoad> builtin_load(const std::string& id) {
+    static std::mutex m;
+    static std::map<std::string, std::shared_ptr<const ScenarioLoad>, std::less<>> cache;
+    std::lock_guard<std::mutex> lock(m);
+    auto it = cache.find(id);
+    if (it == cache.end()) it = cache.emplace(id, std::make_shared<const ScenarioLoad>(load_scenario(id))).first;
+    return it->second;
+}
+
+std::shared_ptr<const ScenarioLoad> find_scenario(const std::string& name, const std::string& game_file) {
     for (const auto& b : builtin_scenarios())
-        if (b.id == name) return load_scenario(name);
+        if (b.id == name) return builtin_load(name);
     namespace fs = std::filesystem;
     std::error_code ec;
     if (!fs::exists(name, ec) && game_file != "-") {
         const fs::path rel = fs::path(game_file).parent_path() / name;
-        if (fs::exists(rel, ec)) return load_scenario(rel.string());
+        if (fs::exists(rel, ec)) return std::make_shared<const ScenarioLoad>(load_scenario(rel.string()));
     }
-    return load_scenario(name);
+    return std::make_shared<const ScenarioLoad>(load_scenario(name));
 }
 
 }  // namespace
@@ -143,7 +158,8 @@ Report check_text(std::string_view text, const std::string& file, const CheckOpt
                             : "the game names no scenario (a `game` record must come first) and no --scenario was given");
         return bounded(std::move(rep));
     }
-    ScenarioLoad load = find_scenario(scen_name, file);
+    const std::shared_ptr<const ScenarioLoad> loaded = find_scenario(scen_name, file);
+    const ScenarioLoad& load = *loaded;
     if (!load.scenario) {
         const bool file_has_errors = std::any_of(load.errors.begin(), load.errors.end(),
                                                  [](const ScenarioError& e) { return e.line != 0; });
