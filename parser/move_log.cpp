@@ -420,62 +420,7 @@ private:
     }
     Sym sym(ast::Tok const& t) { return intern(text(t.first, t.last, t.escaped)); }
 
-    // SymbolTable::intern behind a small direct-mapped cache: a log names the same few hundred
-    // units and locations over and over, and a hit costs a short hash and a compare.
-    Sym intern(std::string_view s) {
-        CacheEntry& c = cache_[hash(s) & (kCacheSize - 1)];
-        if (c.sym != kNoSym && c.size == s.size() &&
-            equal(s.size() <= kInline ? c.text : c.data, s.data(), s.size()))
-            return c.sym;
-        const Sym sym = g_.symbols.intern(s);
-        if (sym != kNoSym && s.size() <= UINT32_MAX) {
-            const std::string_view stored = g_.symbols.str(sym);  // stable: the table keeps its strings in place
-            c.size = static_cast<std::uint32_t>(stored.size());
-            c.sym = sym;
-            c.data = stored.data();
-            if (stored.size() <= kInline) std::memcpy(c.text, stored.data(), stored.size());
-        }
-        return sym;
-    }
-    static std::uint64_t load8(const char* p) {
-        std::uint64_t v;
-        std::memcpy(&v, p, 8);
-        return v;
-    }
-    static std::uint32_t load4(const char* p) {
-        std::uint32_t v;
-        std::memcpy(&v, p, 4);
-        return v;
-    }
-    // Names are short: hash and compare them a word at a time (the loads stay inside the text).
-    static std::size_t hash(std::string_view s) {
-        const char* p = s.data();
-        const std::size_t n = s.size();
-        std::uint64_t a, b;
-        if (n >= 8 && n <= 16) {
-            a = load8(p);
-            b = load8(p + n - 8);
-        } else if (n >= 4 && n < 8) {
-            a = load4(p);
-            b = load4(p + n - 4);
-        } else if (n < 4) {
-            a = n == 0 ? 0 : (static_cast<unsigned char>(p[0]) | static_cast<unsigned char>(p[n / 2]) << 8 |
-                              static_cast<unsigned char>(p[n - 1]) << 16);
-            b = 0;
-        } else {
-            std::uint64_t h = 14695981039346656037ull;  // FNV-1a
-            for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-            a = h;
-            b = 0;
-        }
-        std::uint64_t h = (a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^ n;
-        return static_cast<std::size_t>(h ^ (h >> 29) ^ (h >> 47));
-    }
-    static bool equal(const char* x, const char* y, std::size_t n) {
-        if (n >= 8 && n <= 16) return load8(x) == load8(y) && load8(x + n - 8) == load8(y + n - 8);
-        if (n >= 4 && n < 8) return load4(x) == load4(y) && load4(x + n - 4) == load4(y + n - 4);
-        return std::memcmp(x, y, n) == 0;
-    }
+    Sym intern(std::string_view s) { return g_.symbols.intern(s); }
 
     Span list(ast::Toks const& toks) {
         Span s{static_cast<std::uint32_t>(g_.syms_arena.size()), static_cast<std::uint32_t>(toks.size())};
@@ -513,19 +458,8 @@ private:
         return intern(joined_);
     }
 
-    // A name of up to kInline bytes is kept in the entry itself: a hit then reads one cache line.
-    static constexpr std::size_t kInline = 16;
-    struct CacheEntry {
-        char text[kInline] = {};
-        const char* data = nullptr;
-        std::uint32_t size = 0;
-        Sym sym = kNoSym;
-    };
-    static constexpr std::size_t kCacheSize = 4096;
-
     GameRecord& g_;
     line_error_handler errors_;
-    std::vector<CacheEntry> cache_ = std::vector<CacheEntry>(kCacheSize);
     std::string unescaped_;
     std::string joined_;
     // AST objects reused from line to line.

@@ -782,3 +782,27 @@ TEST(Hostile, ScenarioExtendingNoBuiltIn) {
     ASSERT_NE(first_of(r, "scenario-file"), nullptr);
     EXPECT_TRUE(contains(first_of(r, "scenario-file")->message, name + ":1:")) << listing(r);
 }
+
+// A game file that never ends (a device): refused after 1 GiB, not read until memory runs out.
+TEST(Hostile, EndlessGameFile) {
+    if (!std::filesystem::exists("/dev/zero")) GTEST_SKIP() << "no /dev/zero";
+    const Report r = check_file("/dev/zero", {});
+    expect_not_judged(r);
+    ASSERT_FALSE(r.violations.empty());
+    EXPECT_EQ(r.violations.at(0).code, "unreadable");
+    EXPECT_TRUE(contains(r.violations.at(0).message, "/dev/zero has more than 1073741824 bytes")) << listing(r);
+}
+
+// A game file is read whole, across the reader's 1 MiB blocks: the same report as from its text.
+TEST(Hostile, GameFileOfSeveralBlocksIsReadWhole) {
+    std::string text = "game maryes-heights\nturn 1\n";
+    for (int i = 0; text.size() < (std::size_t{5} << 19); ++i) text += "chat Union \"line " + std::to_string(i) + "\"\n";
+    text += "move no-such-unit 0101 0102\n";  // the last line must be read too
+    const TempFile f("blocks.log", text);
+    const Report from_file = check_file(f.path.string(), {});
+    const Report from_text = check(text, {}, f.path.string());
+    EXPECT_EQ(render_text(from_file), render_text(from_text));
+    EXPECT_NE(render_text(from_file).find(":" + std::to_string(std::count(text.begin(), text.end(), '\n')) + ":"),
+              std::string::npos)
+        << render_text(from_file);
+}
