@@ -89,12 +89,6 @@ LocId Map::find(std::string_view name) const {
     return it == index_.end() ? kNoLoc : it->second;
 }
 
-bool Map::adjacent(LocId a, LocId b) const {
-    if (a < 0 || b < 0) return false;
-    const auto& v = adj_[static_cast<std::size_t>(a)];
-    return std::binary_search(v.begin(), v.end(), b);
-}
-
 void Map::set_edge(Edge e, std::vector<LocId> hexes) {
     auto& v = edge_override_[static_cast<std::size_t>(e)];
     v = std::move(hexes);

@@ -2,6 +2,7 @@
 // generated from their extent; the scenario says which columns (or rows) are shifted.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -37,7 +38,17 @@ public:
     LocId find(std::string_view name) const;  // kNoLoc when unknown
     const std::string& name(LocId id) const { return names_[static_cast<std::size_t>(id)]; }
     std::size_t size() const { return names_.size(); }
-    bool adjacent(LocId a, LocId b) const;
+    // A neighbour list (sorted) has six entries at most on a grid, a handful on an area map: those
+    // are scanned; a long one (a scenario file may declare any) is searched. In the header: the
+    // replay asks for every step of every path.
+    bool adjacent(LocId a, LocId b) const {
+        if (a < 0 || b < 0) return false;
+        const std::vector<LocId>& v = adj_[static_cast<std::size_t>(a)];
+        if (v.size() > 16) return std::binary_search(v.begin(), v.end(), b);
+        for (LocId n : v)
+            if (n == b) return true;
+        return false;
+    }
     const std::vector<LocId>& neighbours(LocId id) const { return adj_[static_cast<std::size_t>(id)]; }
     bool on_edge(LocId id, Edge e) const;  // as set by set_edge; otherwise, on grids, from the extent
     // The hexes of one edge, replacing what the extent gives (irregular map sheets; area maps).
