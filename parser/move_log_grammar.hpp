@@ -786,6 +786,18 @@ x3::rule<objective_options_class, ast::ObjectiveOpts> const objective_options = 
 auto const objective_options_def = *(banners_option[set_banners] | held_by_option[set_held_by]);
 BOOST_SPIRIT_DEFINE(banners_option, held_by_option, objective_options)
 
+// Die rolls, pushed onto the list being built (_val) like the locations of a path: `+num` inside
+// an `as` rule filled a temporary vector, an allocation a combat.
+auto const push_int = [](auto& ctx) { x3::_val(ctx).push_back(x3::_attr(ctx)); };
+struct combat_rolls_class;
+struct roll_values_class;
+x3::rule<combat_rolls_class, ast::Ints> const combat_rolls = "'roll'";
+x3::rule<roll_values_class, ast::Ints> const roll_values = "a number (die roll)";
+auto const combat_rolls_def =
+    -((kw("roll") > named("a number (die roll) after 'roll'", num[push_int])) >> *num[push_int]);
+auto const roll_values_def = num[push_int] >> *num[push_int];
+BOOST_SPIRIT_DEFINE(combat_rolls, roll_values)
+
 // claim score pairs
 auto const score_pair = as<ast::ScorePair>("a side and its score", tok > as<std::int64_t>("a number (score)", num));
 
@@ -899,11 +911,10 @@ auto const combat_record_def =
     keyword_ > as<ast::Tok>("the attacking units (a unit id, or ids joined by ',')", !kw("vs") >> unit_list) >
     kw("vs") > as<ast::Tok>("the defending units after 'vs'", unit_list) >
     -(kw("odds") > as<ast::Tok>("the odds after 'odds'", tok)) >
-    as<ast::Ints>("'roll'", -(kw("roll") > as<ast::Ints>("a number (die roll) after 'roll'", +num))) >
+    combat_rolls >
     -(kw("result") > as<ast::Tok>("a result after 'result'", tok)) >
     as<x3::unused_type>("'odds', 'roll', 'result' or end of line", eol);
-auto const roll_record_def = keyword_ > as<ast::Tok>("the dice (such as 2d6)", tok) >
-                             as<ast::Ints>("a number (die roll)", +num) > end_of_record;
+auto const roll_record_def = keyword_ > as<ast::Tok>("the dice (such as 2d6)", tok) > roll_values > end_of_record;
 auto const chat_record_def =
     keyword_ > as<ast::Tok>("the speaker", tok) > as<ast::Toks>("the chat text", +tok) > end_of_record;
 

@@ -21,7 +21,7 @@ inline constexpr Sym kNoSym = 0;
 
 class SymbolTable {
 public:
-    SymbolTable() : views_(1), slots_(kInitialSlots) {}  // Sym 0: the empty string, "absent"
+    SymbolTable() : views_(1), slots_(kInitialSlots), mask_(kInitialSlots - 1) {}  // Sym 0: the empty string, "absent"
     SymbolTable(const SymbolTable&) = delete;
     SymbolTable& operator=(const SymbolTable&) = delete;
     SymbolTable(SymbolTable&&) = default;
@@ -31,8 +31,7 @@ public:
     Sym intern(std::string_view text) {
         if (text.empty()) return kNoSym;
         const Key k = key(text);
-        std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = k.hash & mask;; i = (i + 1) & mask) {
+        for (std::size_t i = k.hash & mask_;; i = (i + 1) & mask_) {
             const Slot& s = slots_[i];
             if (s.sym == kNoSym) break;
             if (matches(s, k, text)) return s.sym;
@@ -41,9 +40,8 @@ public:
         const Sym id = static_cast<Sym>(views_.size());
         views_.push_back(store(text));
         if (2 * views_.size() > slots_.size()) grow();
-        mask = slots_.size() - 1;
-        std::size_t i = k.hash & mask;
-        while (slots_[i].sym != kNoSym) i = (i + 1) & mask;
+        std::size_t i = k.hash & mask_;
+        while (slots_[i].sym != kNoSym) i = (i + 1) & mask_;
         slots_[i] = Slot{k.a, k.b, static_cast<std::uint32_t>(text.size()), id};
         return id;
     }
@@ -51,8 +49,7 @@ public:
     Sym find(std::string_view text) const {
         if (text.empty()) return kNoSym;
         const Key k = key(text);
-        const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = k.hash & mask;; i = (i + 1) & mask) {
+        for (std::size_t i = k.hash & mask_;; i = (i + 1) & mask_) {
             const Slot& s = slots_[i];
             if (s.sym == kNoSym) return kNoSym;
             if (matches(s, k, text)) return s.sym;
@@ -149,10 +146,12 @@ private:
             bigger[i] = s;
         }
         slots_.swap(bigger);
+        mask_ = mask;
     }
 
     std::vector<std::string_view> views_;          // the text of each Sym
     std::vector<Slot> slots_;                      // open addressing, linear probing, at most half full
+    std::size_t mask_;                             // slots_.size() - 1 (a power of two)
     std::vector<std::unique_ptr<char[]>> chunks_;  // the texts (never moved)
     char* next_ = nullptr;
     std::size_t room_ = 0;
