@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <random>
 #include <string>
@@ -959,4 +962,95 @@ TEST(MoveLogRobustness, ManyLines) {
     EXPECT_EQ(g.diagnostics.size(), 50000u);
     EXPECT_EQ(g.last_line, 200000u);
     EXPECT_EQ(g.diagnostics.back().line, 200000u);
+}
+
+///////////////////////////////////////////////////////////////////////////////////////////////
+// The fast path for plain moves and advances (move_log.cpp, Parser::plain_path) must make exactly
+// what the grammar makes: the same records, lists, symbols and diagnostics.
+///////////////////////////////////////////////////////////////////////////////////////////////
+namespace {
+
+// Everything a parse produced, written out with names instead of Syms.
+std::string dump(const GameRecord& g) {
+    std::string s;
+    for (const Record& r : g.records) {
+        s += std::to_string(static_cast<int>(r.kind)) + " f" + std::to_string(r.flags) + " " + std::to_string(r.line) +
+             ":" + std::to_string(r.col);
+        for (Sym x : {r.a, r.b, r.c, r.d, r.e}) s += " [" + str(g, x) + "]";
+        s += " n" + std::to_string(r.n) + " m" + std::to_string(r.m) + " list";
+        for (const std::string& x : syms(g, r.list)) s += " [" + x + "]";
+        s += " list2";
+        for (const std::string& x : syms(g, r.list2)) s += " [" + x + "]";
+        s += " ints";
+        for (std::int64_t x : ints(g, r.ints)) s += " " + std::to_string(x);
+        s += "\n";
+    }
+    return s + diagnostics_text(g) + "last line " + std::to_string(g.last_line) + "\n";
+}
+
+void expect_fast_path_same(std::string_view text) {
+    const GameRecord fast = parse_move_log(text, "t.log", true);
+    const GameRecord grammar = parse_move_log(text, "t.log", false);
+    EXPECT_EQ(dump(fast), dump(grammar)) << "input:\n" << text;
+}
+
+}  // namespace
+
+TEST(PlainPathFastPath, SameAsTheGrammarOnTheSamples) {
+    namespace fs = std::filesystem;
+    std::size_t logs = 0, moves = 0;
+    for (const auto& dir : fs::directory_iterator(fs::path(REFEREE_SOURCE_DIR) / "samples")) {
+        if (!dir.is_directory()) continue;
+        for (const auto& f : fs::directory_iterator(dir.path())) {
+            if (f.path().extension() != ".log") continue;
+            std::ifstream in(f.path(), std::ios::binary);
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            SCOPED_TRACE(f.path().string());
+            expect_fast_path_same(text);
+            ++logs;
+            for (const Record& r : parse_move_log(text, "t.log", false).records)
+                moves += r.kind == Kind::Move || r.kind == Kind::Advance;
+        }
+    }
+    EXPECT_GE(logs, 20u);
+    EXPECT_GE(moves, 100u);  // the samples do exercise the fast path
+}
+
+TEST(PlainPathFastPath, SameAsTheGrammarOnEdgeCases) {
+    for (const char* line : {
+             "move A 0101 0102", "MOVE A 0101 0102", "  advance\tA\t0101 0102  ", "move A 0101 0102 # comment",
+             "move A 0101 0102#glued comment", "move A 0101#c 0102", "move A 0101", "move A", "move",
+             "move A 0101 -> 0102", "move A -> 0101 0102", "move A 0101 0102 ->", "move -> 0101 0102",
+             "move A 0101 ->0102", "move A 0101 \"0102\"", "move \"A B\" 0101 0102", "move A 0101 0102\"x\"",
+             "move A 0101 \"unterminated", "move A 0101 0102 \"\"", "move A 0101 0102\r", "move A 0101 0102 \xC3\xA9",
+             "move A 0101 0102 0103 0104 0105 0106 0107 0108 0109 0110 0111 0112 0113 0114 0115 0116 0117 0118 "
+             "0119 0120 0121 0122 0123 0124 0125 0126",
+             "move A 0101 0102 0103 0104 0105 0106 0107 0108 0109 0110 0111 0112 0113 0114 0115 0116 0117 0118 "
+             "0119 0120 0121 0122 0123",
+             "move A off 0102", "advance A 0101 off", "move A,B 0101 0102", "move A 0101 0101",
+             "  \xC3\xA9 move A 0101 0102", "move\"A\" 0101 0102"}) {
+        expect_fast_path_same(line);
+        expect_fast_path_same(std::string("game maryes-heights\n") + line + "\nmove B 0201 0202\n");
+    }
+}
+
+TEST(PlainPathFastPath, SameAsTheGrammarOnRandomLines) {
+    const std::vector<std::string> pieces = {"move", "advance", "MOVE", "Advance", "retreat", "->", "-", ">", "0101",
+                                             "0102", "A", "2/1/I", "off", "#", "# c", "\"q\"", "\"a b\"", "\"\"",
+                                             "\"x\\\"y\"", "\"bad\\n\"", "\"open", "\xC3\xA9", "x\"y", "at", ","};
+    const std::vector<std::string> gaps = {" ", " ", "  ", "\t", ""};
+    std::mt19937 rng(20261121);
+    std::string text;
+    for (int i = 0; i < 20000; ++i) {
+        std::string line = rng() % 4 == 0 ? gaps[rng() % gaps.size()] : "";
+        line += pieces[rng() % 4];  // a move or an advance keyword, in some case
+        const int n = static_cast<int>(rng() % 7);
+        for (int k = 0; k < n; ++k) line += gaps[rng() % gaps.size()] + pieces[rng() % pieces.size()];
+        text += line + (rng() % 10 == 0 ? "\r\n" : "\n");
+    }
+    expect_fast_path_same(text);
+    // And the fast path was taken for some of them and not for others: both kinds are in the text.
+    const GameRecord g = parse_move_log(text, "t.log", false);
+    EXPECT_GT(g.records.size(), 1000u);
+    EXPECT_GT(g.diagnostics.size(), 1000u);
 }
