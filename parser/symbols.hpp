@@ -120,12 +120,12 @@ private:
 
     std::string_view store(std::string_view text) {
         if (text.size() > kChunk / 4) {  // a long text gets a block of its own
-            chunks_.push_back(std::make_unique<char[]>(text.size()));
+            chunks_.push_back(std::make_unique_for_overwrite<char[]>(text.size()));
             std::memcpy(chunks_.back().get(), text.data(), text.size());
             return {chunks_.back().get(), text.size()};
         }
         if (text.size() > room_) {
-            chunks_.push_back(std::make_unique<char[]>(kChunk));
+            chunks_.push_back(std::make_unique_for_overwrite<char[]>(kChunk));
             next_ = chunks_.back().get();
             room_ = kChunk;
         }

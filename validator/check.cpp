@@ -187,16 +187,19 @@ namespace {
 constexpr std::size_t kMaxGameBytes = std::size_t{1} << 30;
 
 // Reads all of `in` into `text` in large blocks (a byte-by-byte stream iterator cost a sixth of a
-// check). False if there is more than kMaxGameBytes.
-bool read_all(std::FILE* in, std::string& text) {
+// check), the first of `expected` bytes and one more (a regular file's size: then the first read
+// also sees the end). False if there is more than kMaxGameBytes.
+bool read_all(std::FILE* in, std::string& text, std::size_t expected) {
     constexpr std::size_t kBlock = std::size_t{1} << 20;
     std::size_t used = 0;
+    std::size_t want = std::min(expected, kMaxGameBytes) + 1;
     for (;;) {
-        if (text.size() - used < kBlock) text.resize(used + kBlock);
-        const std::size_t n = std::fread(text.data() + used, 1, kBlock, in);
+        text.resize(used + want);
+        const std::size_t n = std::fread(text.data() + used, 1, want, in);
         used += n;
         if (used > kMaxGameBytes) return false;
-        if (n < kBlock) break;
+        if (n < want) break;
+        want = kBlock;
     }
     text.resize(used);
     return true;
@@ -212,7 +215,7 @@ Report check_file(const std::string& file, const CheckOptions& opts) {
         return r;
     };
     if (file == "-") {
-        if (!read_all(stdin, text))
+        if (!read_all(stdin, text, std::size_t{64} << 10))
             return fail(fmt::format("the standard input has more than {} bytes (1 GiB): not a game record", kMaxGameBytes));
         if (std::ferror(stdin)) return fail("error reading the standard input");
     } else {
@@ -226,8 +229,7 @@ Report check_file(const std::string& file, const CheckOptions& opts) {
             std::fclose(in);
             return fail(fmt::format("{} has {} bytes: a game record may have at most {} (1 GiB)", file, size, kMaxGameBytes));
         }
-        if (!ec) text.reserve(static_cast<std::size_t>(size) + 1);
-        const bool whole = read_all(in, text);
+        const bool whole = read_all(in, text, ec ? std::size_t{64} << 10 : static_cast<std::size_t>(size));
         const bool error = std::ferror(in) != 0;
         std::fclose(in);
         if (!whole) return fail(fmt::format("{} has more than {} bytes (1 GiB): not a game record", file, kMaxGameBytes));
