@@ -88,7 +88,7 @@ std::size_t count_lines(Iterator p, Iterator end) {
 
 class Parser {
 public:
-    Parser(GameRecord& g, bool plain_paths) : g_(g), errors_(g.diagnostics), plain_paths_(plain_paths) {}
+    Parser(GameRecord& g, bool fast_paths) : g_(g), errors_(g.diagnostics), fast_paths_(fast_paths) {}
 
     void run(std::string_view text) {
         Iterator p = text.data();
@@ -233,7 +233,7 @@ private:
             }
             case Kind::Move:
             case Kind::Advance: {
-                if (plain_paths_ && plain_path(kind, p, e)) return true;
+                if (fast_paths_ && plain_path(kind, p, e)) return true;
                 ast::PathRec& a = scratch_.path;
                 if (!parse_record(path_record, p, e, a)) return false;
                 Record& r = add(kind, a.where);
@@ -255,6 +255,7 @@ private:
             case Kind::Eliminate: return one_tok(eliminate_record, kind, p, e);
             case Kind::Lose: return tok_int(lose_record, kind, p, e);
             case Kind::Combat: {
+                if (fast_paths_ && plain_combat(p, e)) return true;
                 ast::CombatRec& a = scratch_.combat;
                 if (!parse_record(combat_record, p, e, a)) return false;
                 Record& r = add(kind, a.where);
@@ -355,34 +356,100 @@ private:
         return false;
     }
 
-    // The plain form of a move or an advance, which is most of a game's records: the unit and two
-    // or more locations, each a bare WORD, no "->", then the end of the line or a comment. Read
-    // from the tokens directly (the same lexer as the grammar's), this makes the same Record as
-    // path_record does, at a fraction of the cost; anything else (a STRING, an arrow, a lexical
-    // error, fewer than three tokens, more than kPlainTokens) returns false untouched, and the
-    // grammar reads the line and reports what is wrong. tests/test_move_log.cpp
-    // (PlainPathFastPath) compares the two on every sample and on random lines.
+    // Fast paths for the plain forms of the commonest records (move and advance, combat: most of a
+    // hex game's records). A plain form has only bare WORDs (no STRING), so the tokens are read
+    // with the grammar's own lexer straight into the Record, at a fraction of the cost of the X3
+    // rule, and make the same Record, interned in the same order. Anything else (a STRING, an
+    // arrow, an unexpected word, a lexical error, more than kPlainTokens tokens) returns false
+    // with nothing done, and the grammar reads the line and reports what is wrong.
+    // tests/test_move_log.cpp (PlainFastPaths) compares the two on every sample and random lines.
     static constexpr std::size_t kPlainTokens = 24;
-    bool plain_path(Kind kind, Iterator p, Iterator e) {
+    struct PlainTokens {
         Iterator first[kPlainTokens], last[kPlainTokens];
         std::size_t n = 0;
+        std::string_view operator[](std::size_t i) const {
+            return {first[i], static_cast<std::size_t>(last[i] - first[i])};
+        }
+        ast::Tok tok(std::size_t i) const {
+            ast::Tok t;
+            t.src = t.first = first[i];
+            t.last = last[i];
+            return t;
+        }
+        // A bare WORD equal to `word` (lower case) whatever its case, as keyword_parser matches.
+        bool is(std::size_t i, std::string_view word) const {
+            const std::string_view w = (*this)[i];
+            if (w.size() != word.size()) return false;
+            for (std::size_t k = 0; k < w.size(); ++k)
+                if (lex::ascii_lower(w[k]) != word[k]) return false;
+            return true;
+        }
+    };
+    // The tokens after the record keyword at p, if all are bare WORDs.
+    static bool plain_tokens(Iterator p, Iterator e, PlainTokens& t) {
         for (Iterator q = lex::word_end(p, e);;) {
             q = lex::skip_blanks(q, e);
-            if (q == e || *q == '#') break;
-            if (*q == '"' || n == kPlainTokens) return false;
-            Iterator t = lex::word_end(q, e);
-            if ((t != e && *t == '"') || (t - q == 2 && q[0] == '-' && q[1] == '>')) return false;
-            first[n] = q;
-            last[n] = t;
-            ++n;
-            q = t;
+            if (q == e || *q == '#') return true;
+            if (*q == '"' || t.n == kPlainTokens) return false;
+            Iterator w = lex::word_end(q, e);
+            if (w != e && *w == '"') return false;
+            t.first[t.n] = q;
+            t.last[t.n] = w;
+            ++t.n;
+            q = w;
         }
-        if (n < 3) return false;
+    }
+
+    // move|advance <unit> <loc> <loc>...: no "->" anywhere (path_record drops the arrows and
+    // checks where they stand).
+    bool plain_path(Kind kind, Iterator p, Iterator e) {
+        PlainTokens t;
+        if (!plain_tokens(p, e, t) || t.n < 3) return false;
+        for (std::size_t i = 0; i < t.n; ++i)
+            if (t[i] == "->") return false;
         Record& r = add(kind, p);
-        r.a = intern(std::string_view(first[0], static_cast<std::size_t>(last[0] - first[0])));
-        r.list = Span{static_cast<std::uint32_t>(g_.syms_arena.size()), static_cast<std::uint32_t>(n - 1)};
-        for (std::size_t i = 1; i < n; ++i)
-            g_.syms_arena.push_back(intern(std::string_view(first[i], static_cast<std::size_t>(last[i] - first[i]))));
+        r.a = intern(t[0]);
+        r.list = Span{static_cast<std::uint32_t>(g_.syms_arena.size()), static_cast<std::uint32_t>(t.n - 1)};
+        for (std::size_t i = 1; i < t.n; ++i) g_.syms_arena.push_back(intern(t[i]));
+        return true;
+    }
+
+    // combat <units> vs <units> [odds <x>] [roll <n>...] [result <r>], as combat_record: the unit
+    // lists without an empty element, the options in this order, each value any word (a roll an
+    // INT that fits in 64 bits).
+    static bool plain_unit_list(std::string_view w) {
+        return !w.empty() && w.front() != ',' && w.back() != ',' && w.find(",,") == std::string_view::npos;
+    }
+    bool plain_combat(Iterator p, Iterator e) {
+        PlainTokens t;
+        if (!plain_tokens(p, e, t) || t.n < 3) return false;
+        if (t.is(0, "vs") || !plain_unit_list(t[0]) || !t.is(1, "vs") || !plain_unit_list(t[2])) return false;
+        std::size_t i = 3;
+        std::size_t odds = 0, result = 0;  // token indexes; 0: absent
+        if (i < t.n && t.is(i, "odds")) {
+            if (i + 1 == t.n) return false;
+            odds = i + 1;
+            i += 2;
+        }
+        std::int64_t rolls[kPlainTokens];
+        std::size_t nrolls = 0;
+        if (i < t.n && t.is(i, "roll")) {
+            for (++i; i < t.n && lex::parse_int(t.first[i], t.last[i], rolls[nrolls]) == 1; ++i) ++nrolls;
+            if (nrolls == 0) return false;
+        }
+        if (i < t.n && t.is(i, "result")) {
+            if (i + 1 == t.n) return false;
+            result = i + 1;
+            i += 2;
+        }
+        if (i != t.n) return false;
+        Record& r = add(Kind::Combat, p);
+        r.list = split_list(t.tok(0));
+        r.list2 = split_list(t.tok(2));
+        if (odds != 0) r.a = intern(t[odds]);
+        r.ints = Span{static_cast<std::uint32_t>(g_.ints_arena.size()), static_cast<std::uint32_t>(nrolls)};
+        g_.ints_arena.insert(g_.ints_arena.end(), rolls, rolls + nrolls);
+        if (result != 0) r.b = intern(t[result]);
         return true;
     }
 
@@ -492,7 +559,7 @@ private:
 
     GameRecord& g_;
     line_error_handler errors_;
-    bool plain_paths_;
+    bool fast_paths_;
     std::string unescaped_;
     std::string joined_;
     // AST objects reused from line to line.
@@ -525,13 +592,13 @@ private:
 
 GameRecord parse_move_log(std::string_view text, std::string file) { return parse_move_log(text, std::move(file), true); }
 
-GameRecord parse_move_log(std::string_view text, std::string file, bool plain_paths) {
+GameRecord parse_move_log(std::string_view text, std::string file, bool fast_paths) {
     GameRecord g;
     g.file = std::move(file);
     g.format = InputFormat::MoveLog;
     g.has_log = true;
     try {
-        movelog::Parser parser(g, plain_paths);
+        movelog::Parser parser(g, fast_paths);
         parser.run(text);
     } catch (const std::exception& x) {
         // Not expected (syntax errors are caught per line); out of memory, for instance.

@@ -194,9 +194,10 @@ inline constexpr std::size_t kMaxRecordBytes = std::size_t{8} << 20;
 // line that fits no record adds a "syntax" Diagnostic (line, column, what was expected there)
 // and parsing goes on at the next line.
 GameRecord parse_move_log(std::string_view text, std::string file);
-// The same, with plain_paths false: every move and advance read by the grammar, without the fast
-// path for their plain form (move_log.cpp, Parser::plain_path). For the tests that compare the two.
-GameRecord parse_move_log(std::string_view text, std::string file, bool plain_paths);
+// The same, with fast_paths false: every record read by the grammar, without the fast paths for the
+// plain forms of move, advance and combat (move_log.cpp, Parser::plain_path and plain_combat). For
+// the tests that compare the two.
+GameRecord parse_move_log(std::string_view text, std::string file, bool fast_paths);
 
 // parser/xml_save.cpp: the XML save of xml-save.md, with pugixml. Malformed XML is a "syntax"
 // Diagnostic with line and column; unknown elements/attributes are warnings.

@@ -965,14 +965,17 @@ TEST(MoveLogRobustness, ManyLines) {
 }
 
 ///////////////////////////////////////////////////////////////////////////////////////////////
-// The fast path for plain moves and advances (move_log.cpp, Parser::plain_path) must make exactly
-// what the grammar makes: the same records, lists, symbols and diagnostics.
+// The fast paths for plain moves, advances and combats (move_log.cpp, Parser::plain_path and
+// plain_combat) must make exactly what the grammar makes: the same records, lists, symbols (in the
+// same order) and diagnostics.
 ///////////////////////////////////////////////////////////////////////////////////////////////
 namespace {
 
-// Everything a parse produced, written out with names instead of Syms.
+// Everything a parse produced, written out with names and Syms.
 std::string dump(const GameRecord& g) {
     std::string s;
+    for (Sym x = 1; x < g.symbols.size(); ++x) s += std::to_string(x) + "=" + str(g, x) + " ";
+    s += "\n";
     for (const Record& r : g.records) {
         s += std::to_string(static_cast<int>(r.kind)) + " f" + std::to_string(r.flags) + " " + std::to_string(r.line) +
              ":" + std::to_string(r.col);
@@ -996,7 +999,7 @@ void expect_fast_path_same(std::string_view text) {
 
 }  // namespace
 
-TEST(PlainPathFastPath, SameAsTheGrammarOnTheSamples) {
+TEST(PlainFastPaths, SameAsTheGrammarOnTheSamples) {
     namespace fs = std::filesystem;
     std::size_t logs = 0, moves = 0;
     for (const auto& dir : fs::directory_iterator(fs::path(REFEREE_SOURCE_DIR) / "samples")) {
@@ -1009,14 +1012,14 @@ TEST(PlainPathFastPath, SameAsTheGrammarOnTheSamples) {
             expect_fast_path_same(text);
             ++logs;
             for (const Record& r : parse_move_log(text, "t.log", false).records)
-                moves += r.kind == Kind::Move || r.kind == Kind::Advance;
+                moves += r.kind == Kind::Move || r.kind == Kind::Advance || r.kind == Kind::Combat;
         }
     }
     EXPECT_GE(logs, 20u);
-    EXPECT_GE(moves, 100u);  // the samples do exercise the fast path
+    EXPECT_GE(moves, 100u);  // the samples do exercise the fast paths
 }
 
-TEST(PlainPathFastPath, SameAsTheGrammarOnEdgeCases) {
+TEST(PlainFastPaths, SameAsTheGrammarOnEdgeCases) {
     for (const char* line : {
              "move A 0101 0102", "MOVE A 0101 0102", "  advance\tA\t0101 0102  ", "move A 0101 0102 # comment",
              "move A 0101 0102#glued comment", "move A 0101#c 0102", "move A 0101", "move A", "move",
@@ -1028,23 +1031,35 @@ TEST(PlainPathFastPath, SameAsTheGrammarOnEdgeCases) {
              "move A 0101 0102 0103 0104 0105 0106 0107 0108 0109 0110 0111 0112 0113 0114 0115 0116 0117 0118 "
              "0119 0120 0121 0122 0123",
              "move A off 0102", "advance A 0101 off", "move A,B 0101 0102", "move A 0101 0101",
-             "  \xC3\xA9 move A 0101 0102", "move\"A\" 0101 0102"}) {
+             "  \xC3\xA9 move A 0101 0102", "move\"A\" 0101 0102",
+             "combat A vs B", "combat A,B vs C odds 3:1 roll 4 result DR", "COMBAT a VS b ODDS 1:1 ROLL 1 2 3 RESULT x",
+             "combat A vs B roll 6", "combat A vs B result NE", "combat A vs B odds 2:1", "combat A vs B odds roll 3",
+             "combat A vs B odds result", "combat A vs B odds", "combat A vs B roll", "combat A vs B roll x",
+             "combat A vs B roll 3 odds 2:1", "combat A vs B roll +3 -2 result r", "combat A vs B roll 99999999999999999999",
+             "combat A vs B roll 1 99999999999999999999", "combat A vs B result", "combat A vs B result r extra",
+             "combat A vs B odds 1:1 odds 2:1", "combat vs A vs B", "combat A vs vs", "combat A B", "combat A vs",
+             "combat ,A vs B", "combat A, vs B", "combat A,,B vs C", "combat A vs B,", "combat A vs \"B\"",
+             "combat A vs B # c", "combat A vs B#c", "combat A vs B roll 3#c", "combat A vsB", "combat A -> vs B",
+             "combat A vs B roll 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21",
+             "combat A vs B roll 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22"}) {
         expect_fast_path_same(line);
         expect_fast_path_same(std::string("game maryes-heights\n") + line + "\nmove B 0201 0202\n");
     }
 }
 
-TEST(PlainPathFastPath, SameAsTheGrammarOnRandomLines) {
-    const std::vector<std::string> pieces = {"move", "advance", "MOVE", "Advance", "retreat", "->", "-", ">", "0101",
-                                             "0102", "A", "2/1/I", "off", "#", "# c", "\"q\"", "\"a b\"", "\"\"",
-                                             "\"x\\\"y\"", "\"bad\\n\"", "\"open", "\xC3\xA9", "x\"y", "at", ","};
+TEST(PlainFastPaths, SameAsTheGrammarOnRandomLines) {
+    const std::vector<std::string> pieces = {"move", "advance", "MOVE", "Advance", "combat", "Combat",
+                                             "->", "-", ">", "0101", "0102", "A", "2/1/I", "off", "#", "# c",
+                                             "\"q\"", "\"a b\"", "\"\"", "\"x\\\"y\"", "\"bad\\n\"", "\"open",
+                                             "\xC3\xA9", "x\"y", "at", ",", "A,B", "A,", ",B", "vs", "VS", "odds",
+                                             "roll", "result", "3", "-4", "3:1", "99999999999999999999"};
     const std::vector<std::string> gaps = {" ", " ", "  ", "\t", ""};
     std::mt19937 rng(20261121);
     std::string text;
-    for (int i = 0; i < 20000; ++i) {
+    for (int i = 0; i < 40000; ++i) {
         std::string line = rng() % 4 == 0 ? gaps[rng() % gaps.size()] : "";
-        line += pieces[rng() % 4];  // a move or an advance keyword, in some case
-        const int n = static_cast<int>(rng() % 7);
+        line += pieces[rng() % 6];  // a move, advance or combat keyword, in some case
+        const int n = static_cast<int>(rng() % 9);
         for (int k = 0; k < n; ++k) line += gaps[rng() % gaps.size()] + pieces[rng() % pieces.size()];
         text += line + (rng() % 10 == 0 ? "\r\n" : "\n");
     }
@@ -1052,5 +1067,42 @@ TEST(PlainPathFastPath, SameAsTheGrammarOnRandomLines) {
     // And the fast path was taken for some of them and not for others: both kinds are in the text.
     const GameRecord g = parse_move_log(text, "t.log", false);
     EXPECT_GT(g.records.size(), 1000u);
+    EXPECT_GT(g.diagnostics.size(), 1000u);
+}
+
+// Mostly well-formed moves and combats, with one token changed now and then: most lines take the
+// fast paths, and the changed ones test where they must give up.
+TEST(PlainFastPaths, SameAsTheGrammarOnNearlyPlainLines) {
+    const std::vector<std::string> odd = {"->", "\"q\"", "vs", "odds", "roll", "result", "#", "A,", ",,", "-7",
+                                          "99999999999999999999", "", "x\"y", "VS", "Roll", "off"};
+    std::mt19937 rng(1121);
+    auto pick = [&](std::initializer_list<const char*> v) { return std::string(v.begin()[rng() % v.size()]); };
+    std::string text;
+    for (int i = 0; i < 20000; ++i) {
+        std::vector<std::string> t;
+        if (rng() % 2 == 0) {
+            t = {pick({"move", "advance", "Move"}), pick({"A", "2/1/I", "Mahone"})};
+            for (int k = 0, n = 2 + static_cast<int>(rng() % 4); k < n; ++k) t.push_back(pick({"0101", "0102", "1717"}));
+        } else {
+            t = {pick({"combat", "COMBAT"}), pick({"A", "A,B", "2/1/I,3/1/I"}), pick({"vs", "Vs"}), pick({"C", "C,D"})};
+            if (rng() % 2) t.insert(t.end(), {pick({"odds", "ODDS"}), pick({"3:1", "1:2", "roll"})});
+            if (rng() % 2) {
+                t.push_back(pick({"roll", "Roll"}));
+                for (int k = 0, n = 1 + static_cast<int>(rng() % 3); k < n; ++k) t.push_back(std::to_string(rng() % 7));
+            }
+            if (rng() % 2) t.insert(t.end(), {"result", pick({"DR", "NE", "AE"})});
+        }
+        if (rng() % 3 == 0) t[1 + rng() % (t.size() - 1)] = odd[rng() % odd.size()];
+        if (rng() % 10 == 0) t.push_back("# comment");
+        std::string line;
+        for (const std::string& w : t) line += (line.empty() ? "" : rng() % 8 == 0 ? "\t " : " ") + w;
+        text += line + "\n";
+    }
+    expect_fast_path_same(text);
+    const GameRecord g = parse_move_log(text, "t.log", true);
+    std::size_t combats = 0, moves = 0;
+    for (const Record& r : g.records) (r.kind == Kind::Combat ? combats : moves) += 1;
+    EXPECT_GT(combats, 5000u);
+    EXPECT_GT(moves, 5000u);
     EXPECT_GT(g.diagnostics.size(), 1000u);
 }
