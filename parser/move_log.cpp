@@ -1,6 +1,8 @@
 // The move-log parser (move-log.md): splits the text into lines, checks each line's encoding,
 // reads the record keyword, runs that record's Spirit X3 rule (move_log_grammar.hpp) and turns
-// the AST into a Record, interning its tokens into the GameRecord.
+// the AST into a Record, interning its tokens into the GameRecord. The plain forms of move,
+// advance and combat (only bare words, the commonest records) are read from their tokens directly,
+// making the same Record; every other line, and every error, goes through the grammar.
 #include "move_log_grammar.hpp"
 #include "record.hpp"
 
