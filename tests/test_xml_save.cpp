@@ -548,6 +548,98 @@ TEST(XmlSavePositions, OneLongLineStaysLinear) {
     EXPECT_LT(secs, 20.0);
 }
 
+TEST(XmlSavePositions, CursorAcrossLinesAndCharacters) {
+    // Elements written over several lines, two on a line, after blank lines; characters past ASCII
+    // before some elements and not others; a header record after the <log>; an unknown child.
+    const GameRecord g = read(
+        "<referee-save format=\"1\" scenario=\"s\">\n"             // 1
+        "<log>\n"                                                   // 2
+        "<turn\n n=\"1\"/>  <turn n=\"2\"/>\n"                     // 3-4: 3:1, 4:11
+        "\n\r\n"                                                    // 5-6
+        "\t<end><x/></end>\n"                                        // 7: 7:2, <x> at 7:7
+        "</log>\n"                                                  // 8
+        "<tag name=\"\xC3\xA9\xE2\x82\xAC\" value=\"v\"/> <side name=\"\xF0\x9F\x98\x80\"/>\n"  // 9: 9:1, 9:28
+        "</referee-save>");                                         // 10
+    ASSERT_EQ(g.records.size(), 6u) << dump(g);
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>> at = {{1, 1}, {9, 1}, {9, 28}, {3, 1}, {4, 11}, {7, 2}};
+    for (std::size_t i = 0; i < at.size(); ++i) {
+        EXPECT_EQ(g.records[i].line, at[i].first) << i;
+        EXPECT_EQ(g.records[i].col, at[i].second) << i;
+    }
+    ASSERT_EQ(g.diagnostics.size(), 1u) << dump(g);
+    EXPECT_EQ(g.diagnostics[0].line, 7u);
+    EXPECT_EQ(g.diagnostics[0].col, 7u);
+    EXPECT_EQ(g.last_line, 10u);
+}
+
+TEST(XmlSavePositions, ErrorsBeforeTheParse) {
+    // Invalid UTF-8 and a NUL, after valid multi-byte characters and on later lines.
+    Diagnostic d = only_error(read("<referee-save format=\"1\" scenario=\"s\">\n<log>\n  <chat speaker=\"\xC3\xA9\xC3\xA9\" text=\"\xE2\x82\"/>\n"));
+    EXPECT_EQ(d.line, 3u);
+    EXPECT_EQ(d.col, 28u);
+    EXPECT_NE(d.message.find("invalid UTF-8: byte 0xE2"), std::string::npos) << d.message;
+    d = only_error(read(std::string("<a>\n\n\xC3\xA9x\0y\n", 10)));
+    EXPECT_EQ(d.line, 3u);
+    EXPECT_EQ(d.col, 3u);
+    EXPECT_EQ(read(std::string("<a>\n\n\xC3\xA9x\0y\n", 10)).last_line, 3u);
+    EXPECT_EQ(read("<a>\n\xFF\n\n").last_line, 3u);
+}
+
+TEST(XmlSaveForms, ReferencesAnywhereInValuesOfAnyLength) {
+    // Values are measured and searched for '&' a word at a time: a reference at every place in
+    // values of up to 20 bytes is decoded, and a value without one is taken as it is.
+    for (std::size_t len = 0; len <= 20; ++len) {
+        for (std::size_t at = 0; at <= len; ++at) {
+            std::string value(len, 'a'), plain(len, 'a');
+            value.insert(at, "&amp;");
+            plain.insert(at, "&");
+            const GameRecord g = read(save("<tag name=\"" + std::string(len, 'b') + "x\" value=\"" + value + "\"/>\n"));
+            ASSERT_TRUE(g.diagnostics.empty()) << dump(g);
+            ASSERT_EQ(g.records.size(), 2u);
+            EXPECT_EQ(g.str(g.records[1].a), std::string(len, 'b') + "x");
+            EXPECT_EQ(g.str(g.records[1].b), plain) << len << " " << at;
+        }
+    }
+    // A '&' just after a value's end (in the next attribute) is not the value's.
+    const GameRecord g = read(save("<tag name=\"ab\" v=\"&amp;\" value=\"c\"/>\n<tag name=\"ab\" value=\"&#99;\"/>\n"));
+    ASSERT_EQ(g.records.size(), 3u) << dump(g);
+    EXPECT_EQ(g.str(g.records[1].a), "ab");
+    // A name decoded from references is the same Sym as the same name written plainly.
+    EXPECT_EQ(g.records[1].b, g.records[2].b);
+    EXPECT_EQ(g.str(g.records[2].b), "c");
+}
+
+TEST(XmlSaveUnknown, NamesCloseToKnownOnesAreUnknown) {
+    // Names are matched a word at a time: names one byte shorter or longer than known ones, or
+    // differing in their last byte, around the 8- and 16-byte word boundaries.
+    const GameRecord g = read(save(
+        "<log>\n"
+        "<unit id=\"u\" side=\"s\" type=\"t\" strength=\"1\" enters=\"2\" enters-a=\"x\" enters-atx=\"x\" enters-at=\"l\"/>\n"
+        "<eliminat unit=\"u\"/><eliminatee unit=\"u\"/><eliminate uni=\"u\" unitt=\"u\" unit=\"v\"/>\n"
+        "<claim-scor/><claim-scorex/><claim-score-and-more side=\"s\" n=\"1\"/><claim-score side=\"s\" n=\"1\"/>\n"
+        "<unblockade cityy=\"c\" city=\"d\"/><abcdefghijklmnop/><abcdefghijklmno/>\n"
+        "</log>\n"));
+    EXPECT_FALSE(g.has_syntax_errors()) << dump(g);
+    std::vector<std::string> warned;
+    for (const auto& d : g.diagnostics) warned.push_back(d.message.substr(d.message.find(": ") + 2));
+    EXPECT_EQ(warned, (std::vector<std::string>{
+                          "unknown attribute 'enters-a', ignored", "unknown attribute 'enters-atx', ignored",
+                          "unknown element in <log>, ignored", "unknown element in <log>, ignored",
+                          "unknown attribute 'uni', ignored", "unknown attribute 'unitt', ignored",
+                          "unknown element in <log>, ignored", "unknown element in <log>, ignored",
+                          "unknown element in <log>, ignored", "unknown attribute 'cityy', ignored",
+                          "unknown element in <log>, ignored", "unknown element in <log>, ignored"}))
+        << dump(g);
+    ASSERT_EQ(g.records.size(), 5u);
+    EXPECT_EQ(g.records[1].kind, Kind::Unit);
+    EXPECT_EQ(g.str(g.records[1].e), "l");
+    EXPECT_EQ(g.records[2].kind, Kind::Eliminate);
+    EXPECT_EQ(g.str(g.records[2].a), "v");
+    EXPECT_EQ(g.records[3].kind, Kind::ClaimScore);
+    EXPECT_EQ(g.records[4].kind, Kind::Unblockade);
+    EXPECT_EQ(g.str(g.records[4].a), "d");
+}
+
 // ----------------------------------------------------------------------------------------------
 // Structure
 
