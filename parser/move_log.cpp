@@ -5,6 +5,7 @@
 // making the same Record; every other line, and every error, goes through the grammar.
 #include "move_log_grammar.hpp"
 #include "record.hpp"
+#include "utf8.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -53,19 +54,8 @@ Iterator check_line(Iterator b, Iterator e, std::string& message) {
             message = "control character U+" + hex(c, 4) + " is not allowed";
             return reinterpret_cast<Iterator>(p);
         }
-        // A multi-byte sequence: the lead byte gives the length and the range of the 2nd byte.
-        int len = 0;
-        unsigned lo = 0x80, hi = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF) len = 2;
-        else if (c == 0xE0) len = 3, lo = 0xA0;
-        else if (c == 0xED) len = 3, hi = 0x9F;
-        else if (c >= 0xE1 && c <= 0xEF) len = 3;
-        else if (c == 0xF0) len = 4, lo = 0x90;
-        else if (c >= 0xF1 && c <= 0xF3) len = 4;
-        else if (c == 0xF4) len = 4, hi = 0x8F;
-        bool ok = len != 0 && end - p >= len && p[1] >= lo && p[1] <= hi;
-        for (int i = 2; ok && i < len; ++i) ok = (p[i] & 0xC0) == 0x80;
-        if (!ok) {
+        const std::size_t len = utf8_sequence(p, static_cast<std::size_t>(end - p));
+        if (len == 0) {
             message = "invalid UTF-8: byte 0x" + hex(c, 2);
             return reinterpret_cast<Iterator>(p);
         }

@@ -14,6 +14,7 @@
 // - Positions: a record's line/column is that of the element's '<'. Columns count characters
 //   (UTF-8 code points); a UTF-8 byte-order mark is not counted.
 #include "record.hpp"
+#include "utf8.hpp"
 
 #include <pugixml.hpp>
 
@@ -251,18 +252,8 @@ std::size_t first_bad_utf8(std::string_view text, std::size_t from) {
             ++i;
             continue;
         }
-        std::size_t len = 0;
-        unsigned lo = 0x80, hi = 0xBF;  // the range of the second byte
-        if (c >= 0xC2 && c <= 0xDF) len = 2;
-        else if (c == 0xE0) len = 3, lo = 0xA0;
-        else if (c == 0xED) len = 3, hi = 0x9F;
-        else if (c >= 0xE1 && c <= 0xEF) len = 3;
-        else if (c == 0xF0) len = 4, lo = 0x90;
-        else if (c >= 0xF1 && c <= 0xF3) len = 4;
-        else if (c == 0xF4) len = 4, hi = 0x8F;
-        if (len == 0 || n - i < len || p[i + 1] < lo || p[i + 1] > hi) return i;
-        for (std::size_t k = 2; k < len; ++k)
-            if ((p[i + k] & 0xC0) != 0x80) return i;
+        const std::size_t len = utf8_sequence(p + i, n - i);
+        if (len == 0) return i;
         i += len;
     }
     return std::string_view::npos;
