@@ -6,15 +6,6 @@
 
 namespace referee {
 
-namespace {
-
-std::int64_t sat(__int128 v) {
-    constexpr std::int64_t hi = std::numeric_limits<std::int64_t>::max(), lo = std::numeric_limits<std::int64_t>::min();
-    return v > hi ? hi : v < lo ? lo : static_cast<std::int64_t>(v);
-}
-
-}  // namespace
-
 AreaPosition::AreaPosition(const Scenario& s)
     : s_(s),
       nfactions_(s.sides.size()),
@@ -42,21 +33,23 @@ void AreaPosition::load_start() {
     for (std::size_t t = 0; t < s_.tracks.size(); ++t) stored_[t] = s_.tracks[t].start;
 }
 
+std::int64_t AreaPosition::fit(__int128 v) const {
+    constexpr std::int64_t hi = std::numeric_limits<std::int64_t>::max(), lo = std::numeric_limits<std::int64_t>::min();
+    if (v >= lo && v <= hi) return static_cast<std::int64_t>(v);
+    overflow_ = true;
+    return v > hi ? hi : lo;
+}
+
 void AreaPosition::add_pieces(LocId l, SideId f, Piece p, std::int64_t n) {
-    auto add = [&](std::int64_t& x) {
-        const __int128 v = static_cast<__int128>(x) + n;
-        x = sat(v);
-        if (x != v) overflow_ = true;
-    };
-    add(pieces_[index(l, f, p)]);
-    add(on_map_[static_cast<std::size_t>(f) * kPieceKinds + static_cast<std::size_t>(p)]);
+    auto& here = pieces_[index(l, f, p)];
+    here = fit(static_cast<__int128>(here) + n);
+    auto& all = on_map_[static_cast<std::size_t>(f) * kPieceKinds + static_cast<std::size_t>(p)];
+    all = fit(static_cast<__int128>(all) + n);
 }
 
 void AreaPosition::add_track(std::int32_t t, std::int64_t d) {
     auto& x = stored_[static_cast<std::size_t>(t)];
-    const __int128 v = static_cast<__int128>(x) + d;
-    x = sat(v);
-    if (x != v) overflow_ = true;
+    x = fit(static_cast<__int128>(x) + d);
 }
 
 std::int64_t AreaPosition::total(bool support_side) const {
@@ -111,14 +104,12 @@ MarginCheck faction_margins(const Scenario& s, const AreaPosition& pos, bool tre
             for (auto t : c.plus) v += pos.track(t);
             for (auto t : c.minus) v -= pos.track(t);
             if (at_check) v -= c.above;
-            const std::int64_t m = sat(v);
-            if (m != v) pos.note_overflow();
+            const std::int64_t m = pos.fit(v);
             fm.margins.push_back(m);
             all = all && m > 0;
             total += m;
         }
-        fm.total = sat(total);
-        if (fm.total != total) pos.note_overflow();
+        fm.total = pos.fit(total);
         fm.passes = at_check && all && (!f.requires_treaty || treaty);
         mc.factions.push_back(std::move(fm));
     }

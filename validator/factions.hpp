@@ -38,7 +38,8 @@ public:
 
     // A count, track or margin passed 64 bits and was saturated: the position is not exact (G4).
     bool overflowed() const { return overflow_; }
-    void note_overflow() const { overflow_ = true; }
+    // v saturated to 64 bits; past them, overflowed() becomes true.
+    std::int64_t fit(__int128 v) const;
 
 private:
     std::size_t index(LocId l, SideId f, Piece p) const {
