@@ -16,8 +16,8 @@
 // must be legal, so that the replay does all its work).
 #include "generate.hpp"
 
-#include "parser/record.hpp"
-#include "validator/check.hpp"
+#include "readers.hpp"
+#include "check.hpp"
 
 #include <benchmark/benchmark.h>
 #include <malloc.h>

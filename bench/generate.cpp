@@ -1,7 +1,7 @@
 // The game generator of the benchmarks: see generate.hpp for what a generated game is.
 #include "generate.hpp"
 
-#include "validator/scenario.hpp"
+#include "scenario.hpp"
 
 #include <fmt/format.h>
 

@@ -1,9 +1,9 @@
 // The command line (report.md): referee check | scenarios | --version | --help.
 // Exit status: 0 all judged without errors, 1 error-severity violations, 2 an input not judged or a
 // usage error. Reports go to standard output, usage errors to standard error.
-#include "validator/check.hpp"
-#include "validator/result.hpp"
-#include "validator/scenario.hpp"
+#include "check.hpp"
+#include "report.hpp"
+#include "scenario.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

@@ -10,8 +10,8 @@ add_link_options(-fsanitize=address,undefined)
 
 foreach(target IN ITEMS fuzz_move_log fuzz_xml_save fuzz_scenario fuzz_check)
   add_executable(${target} ${CMAKE_SOURCE_DIR}/fuzz/${target}.cpp)
-  # referee_core (defined further down in CMakeLists.txt) brings every parser with it.
-  target_link_libraries(${target} PRIVATE referee_core)
+  # referee_check (defined further down in CMakeLists.txt) brings every layer below it.
+  target_link_libraries(${target} PRIVATE referee_check referee_report)
   target_link_options(${target} PRIVATE -fsanitize=fuzzer)
   target_compile_definitions(${target} PRIVATE REFEREE_SOURCE_DIR="${CMAKE_SOURCE_DIR}")  # fuzz/targets.hpp
 endforeach()

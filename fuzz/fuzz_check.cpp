@@ -1,8 +1,8 @@
 // libFuzzer target fuzz_check: the whole check of one input as `referee check` runs it
-// (validator/check.cpp: read the log or save, load the scenario it names, replay), then the text
+// (validator/check/check.cpp: read the log or save, load the scenario it names, replay), then the text
 // and JSON reports.
 // What must hold of the result is checked in fuzz/targets.hpp, shared with the regression test.
-#include "fuzz/targets.hpp"
+#include "targets.hpp"
 
 #include <cstddef>
 #include <cstdint>

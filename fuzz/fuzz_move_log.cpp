@@ -1,6 +1,6 @@
-// libFuzzer target fuzz_move_log: the move-log grammar (parser/move_log.cpp) on arbitrary bytes.
+// libFuzzer target fuzz_move_log: the move-log grammar (parser/readers/move_log.cpp) on arbitrary bytes.
 // What must hold of the result is checked in fuzz/targets.hpp, shared with the regression test.
-#include "fuzz/targets.hpp"
+#include "targets.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
-// libFuzzer target fuzz_xml_save: the XML save reader (parser/xml_save.cpp) on arbitrary bytes.
+// libFuzzer target fuzz_xml_save: the XML save reader (parser/readers/xml_save.cpp) on arbitrary bytes.
 // What must hold of the result is checked in fuzz/targets.hpp, shared with the regression test.
-#include "fuzz/targets.hpp"
+#include "targets.hpp"
 
 #include <cstddef>
 #include <cstdint>

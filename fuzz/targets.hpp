@@ -4,9 +4,10 @@
 // `problem` says what did not ("" when all held). Needs REFEREE_SOURCE_DIR (the source tree).
 #pragma once
 
-#include "parser/record.hpp"
-#include "validator/check.hpp"
-#include "validator/scenario.hpp"
+#include "readers.hpp"
+#include "check.hpp"
+#include "report.hpp"
+#include "scenario.hpp"
 
 #include <cstdint>
 #include <string>

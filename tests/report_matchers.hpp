@@ -1,7 +1,7 @@
 // Small helpers the replay tests share: what a report says, found by code, line or side.
 #pragma once
 
-#include "validator/result.hpp"
+#include "result.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // check (underscores for dots: Rule_14_51 is 14.51). Traces use the test map data of
 // samples/scenarios/*-test.xml (scenario files that extend the built-ins with invented roads);
 // the built-ins, which have no roads, show that a trace without map data is not scored.
-#include "validator/check.hpp"
+#include "check.hpp"
 #include "report_matchers.hpp"
 
 #include <gtest/gtest.h>

@@ -7,7 +7,8 @@
 //   Massachusetts 2, Connecticut-Rhode Island 2, New York 2, Pennsylvania 2, Virginia 2 (colonies);
 //   New Jersey 1 (colony); New York City 2, Boston 1 (cities); Quebec, Northwest 0 (reserves).
 // Active counts double (L1): `active-support` in Massachusetts is 4 Support.
-#include "validator/check.hpp"
+#include "check.hpp"
+#include "report.hpp"
 #include "report_matchers.hpp"
 
 #include <gtest/gtest.h>

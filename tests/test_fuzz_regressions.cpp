@@ -2,7 +2,7 @@
 // same entry point as its target (fuzz/targets.hpp), so that what a fuzzer once found stays fixed;
 // and, per target, hand-made hostile inputs with what must come of them, so that each test can
 // fail even while its directory holds nothing.
-#include "fuzz/targets.hpp"
+#include "targets.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 // Hex grids with SPI-style CCRR numbering: adjacency on both column parities, rows, edges.
-#include "validator/hexmap.hpp"
+#include "hexmap.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,8 +3,8 @@
 // 100,000 locations, scenario files that are not there. Each must end in a clear message (with
 // file, line and column where there is one) and exit status 2, or in a correct verdict, in bounded
 // time and memory. The big inputs are made here, in memory.
-#include "validator/check.hpp"
-#include "validator/result.hpp"
+#include "check.hpp"
+#include "report.hpp"
 #include "report_matchers.hpp"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
-// Tests of the move-log parser (parser/move_log.cpp) against move-log.md and the field-by-kind
-// table of parser/record.hpp.
-#include "parser/record.hpp"
+// Tests of the move-log parser (parser/readers/move_log.cpp) against move-log.md and the field-by-kind
+// table of parser/core/record.hpp.
+#include "readers.hpp"
 
 #include <gtest/gtest.h>
 

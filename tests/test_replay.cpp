@@ -1,6 +1,6 @@
 // The replay of Marye's Heights through the whole pipeline (move-log text -> report): holding,
 // the automatic-victory edges, end-of-game scoring, and each generic violation code.
-#include "validator/check.hpp"
+#include "check.hpp"
 #include "report_matchers.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
-// The text and JSON renderings of a Report (validator/report.cpp, report.md).
-#include "validator/result.hpp"
+// The text and JSON renderings of a Report (validator/report/report.cpp, report.md).
+#include "report.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -2,7 +2,8 @@
 // samples/expected/FAMILY/NAME.json (kept apart so that `referee check samples/FAMILY/*` sees games only);
 // the report referee gives now must be the same, field for field. The expected reports were
 // checked by hand against the computation written in each sample's header comment.
-#include "validator/check.hpp"
+#include "check.hpp"
+#include "report.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

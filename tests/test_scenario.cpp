@@ -1,5 +1,5 @@
-// Tests of the scenario reader (parser/scenario_reader.cpp) and the built-in scenarios.
-#include "validator/scenario.hpp"
+// Tests of the scenario reader (parser/scenario/scenario_reader.cpp) and the built-in scenarios.
+#include "scenario.hpp"
 
 #include <gtest/gtest.h>
 
@@ -1478,7 +1478,7 @@ TEST(Extends, FromAFileOnDisk) {
 
 // ---- victory banners: sides from the game, no turn limit, alternate turns, objectives --------------
 
-// Defined in parser/scenario_reader.cpp for tests only (not in validator/scenario.hpp).
+// Defined in parser/scenario/scenario_reader.cpp for tests only (not in parser/scenario/scenario.hpp).
 namespace referee {
 void add_builtin_scenario_for_tests(const std::string& id, const std::string& xml);
 }

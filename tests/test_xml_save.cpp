@@ -1,5 +1,5 @@
-// Tests for parser/xml_save.cpp: the XML save of xml-save.md read into the record model.
-#include "parser/record.hpp"
+// Tests for parser/readers/xml_save.cpp: the XML save of xml-save.md read into the record model.
+#include "readers.hpp"
 
 #include <gtest/gtest.h>
 

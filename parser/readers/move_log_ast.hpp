@@ -1,6 +1,6 @@
 // The abstract syntax of one move-log line (move-log.md), as the Spirit X3 grammar in
 // move_log_grammar.hpp synthesises it. Nothing here owns text: a token is a range of the input
-// line, so parsing a line allocates nothing; parser/move_log.cpp then interns the tokens into the
+// line, so parsing a line allocates nothing; parser/readers/move_log.cpp then interns the tokens into the
 // GameRecord and turns each AST record into a referee::Record.
 //
 // The AST objects are reused from line to line (see clear()), so their vectors keep their capacity.

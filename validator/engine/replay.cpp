@@ -2,7 +2,7 @@
 // turn and phase, score counters), in the manner of a chess engine's do_move. Names were interned
 // at parse time; here they are bound to scenario indices once per distinct symbol (lazily, cached
 // in vectors), so applying a record does no string look-up and no allocation unless it reports.
-#include "check.hpp"
+#include "judge.hpp"
 #include "factions.hpp"
 
 #include <fmt/format.h>
@@ -73,21 +73,6 @@ bool start_turn_kind(ObjectiveKind k) {
 // Why the game is over. Factions: a faction game decided at a victory check (7.2); FinalScoring:
 // the last Winter Quarters round's support phase is over (7.3, L6).
 enum class Over : std::uint8_t { No, Automatic, Concession, EndRecord, LastTurn, SuddenDeath, Factions, FinalScoring };
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
-std::optional<std::int64_t> to_int(std::string_view s) {
-    std::int64_t v = 0;
-    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-    return v;
-}
 
 class Replay {
 public:

@@ -1,4 +1,5 @@
 #include "check.hpp"
+#include "readers.hpp"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // What a check of one game produces: the verdict, the scores with their rules, the violations,
-// the claims and the rulings applied. validator/report.cpp renders it as text or JSON (report.md).
+// the claims and the rulings applied. validator/report/report.cpp renders it as text or JSON (report.md).
 #pragma once
 
 #include <cstdint>
@@ -115,10 +115,5 @@ struct Report {
     // 0: judged, no error-severity violation; 1: errors found; 2: not judged.
     int exit_status() const { return !judged ? 2 : has_errors() ? 1 : 0; }
 };
-
-// validator/report.cpp
-std::string render_text(const Report& r);
-std::string render_json(const std::vector<Report>& reports);  // one object, or an array for several
-std::string render_json_one(const Report& r);
 
 }  // namespace referee

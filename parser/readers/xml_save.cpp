@@ -13,7 +13,7 @@
 //   reported and never descended into, so nesting depth costs no C++ stack.
 // - Positions: a record's line/column is that of the element's '<'. Columns count characters
 //   (UTF-8 code points); a UTF-8 byte-order mark is not counted.
-#include "record.hpp"
+#include "readers.hpp"
 #include "utf8.hpp"
 
 #include <pugixml.hpp>

@@ -1,6 +1,6 @@
 // Chooses the reader from the content: a save starts with '<' after optional white space and a
 // byte-order mark (report.md).
-#include "record.hpp"
+#include "readers.hpp"
 
 namespace referee {
 

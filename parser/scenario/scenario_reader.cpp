@@ -7,7 +7,7 @@
 // Sections are read in dependency order, not file order: sides, phases and params first, then the
 // map, then everything that refers to them by name. Names are resolved here (sides and phases
 // case-insensitively, locations exactly), so the engine only ever sees indices.
-#include "../validator/scenario.hpp"
+#include "scenario.hpp"
 
 #include <pugixml.hpp>
 
@@ -41,15 +41,6 @@ struct EmbeddedFile {
     std::size_t size;
 };
 extern const EmbeddedFile kEmbeddedScenarios[];
-
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
-        if (lower(a[i]) != lower(b[i])) return false;
-    }
-    return true;
-}
 
 SideId Scenario::find_side(std::string_view name) const {
     for (std::size_t i = 0; i < sides.size(); ++i)
@@ -133,7 +124,7 @@ std::optional<std::int64_t> whole_number(std::string_view v) {
     return x;
 }
 
-// The pieces of area games (enum Piece of parser/record.hpp, in its order; piece_name gives them).
+// The pieces of area games (enum Piece of parser/core/record.hpp, in its order; piece_name gives them).
 const std::initializer_list<std::string_view> kPieceWords = {"regular", "tory", "continental", "militia",
                                                               "war-party", "village", "fort"};
 // Support levels -2..2 (support_level_name), in that order.
@@ -2815,7 +2806,7 @@ BuiltinTable& builtin_table() {
 
 const std::vector<BuiltinScenario>& builtin_scenarios() { return builtin_table().list; }
 
-// For tests only (declared in tests/test_scenario.cpp, not in validator/scenario.hpp): adds `xml` as
+// For tests only (declared in tests/test_scenario.cpp, not in parser/scenario/scenario.hpp): adds `xml` as
 // a built-in scenario `id` for the rest of the process, so that the reader can be tested with kinds
 // of base no file in scenarios/ is yet (a base whose sides come from the game). An id already
 // listed is left as it is. Not thread-safe: call it before reading scenarios.

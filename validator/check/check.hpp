@@ -1,24 +1,13 @@
 // The entry point of validation: read one input, load its scenario, replay, report.
 #pragma once
 
-#include "../parser/record.hpp"
-#include "result.hpp"
-#include "scenario.hpp"
+#include "judge.hpp"
 
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace referee {
-
-struct CheckOptions {
-    std::string scenario;  // --scenario ID|FILE; empty: the game's own `game` record
-    std::vector<std::pair<std::string, std::string>> params;  // --param NAME=VALUE, in order
-    bool strict = false;   // --strict: warnings become errors
-};
-
-// Replays a parsed game against a scenario and reports (validator/replay.cpp).
-Report judge(const GameRecord& game, const Scenario& scenario, const CheckOptions& opts);
 
 // Everything for one input text: parse (log or save), find the scenario (options, then the
 // `game` record / scenario attribute), judge. Input problems give a Report with judged == false.

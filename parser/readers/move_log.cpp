@@ -4,7 +4,7 @@
 // advance and combat (only bare words, the commonest records) are read from their tokens directly,
 // making the same Record; every other line, and every error, goes through the grammar.
 #include "move_log_grammar.hpp"
-#include "record.hpp"
+#include "readers.hpp"
 #include "utf8.hpp"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // Area games with factions (Liberty or Death): the position (support levels, blockades, pieces,
 // tracks) and the faction victory mechanisms (margins, checks, ranking). The replay
-// (validator/replay.cpp) applies the records and calls these; everything here works on indices.
+// (validator/engine/replay.cpp) applies the records and calls these; everything here works on indices.
 #pragma once
 
 #include "result.hpp"

@@ -14,7 +14,7 @@
 //   claim CLAIM: stated S, computed C — agrees|disagrees
 //   rulings:
 //     RULING                                   (one a line)
-#include "result.hpp"
+#include "report.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -1,0 +1,29 @@
+// The readers of game records: the move log (Spirit X3) and the XML save (pugixml), and the choice
+// between them. Each gives a GameRecord (parser/core/record.hpp).
+#pragma once
+
+#include "record.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace referee {
+
+// move_log.cpp: the move-log grammar of move-log.md. Never throws on bad input: each
+// line that fits no record adds a "syntax" Diagnostic (line, column, what was expected there)
+// and parsing goes on at the next line.
+GameRecord parse_move_log(std::string_view text, std::string file);
+// The same, with fast_paths false: every record read by the grammar, without the fast paths for the
+// plain forms of move, advance and combat (move_log.cpp, Parser::plain_path and plain_combat). For
+// the tests that compare the two.
+GameRecord parse_move_log(std::string_view text, std::string file, bool fast_paths);
+
+// xml_save.cpp: the XML save of xml-save.md, with pugixml. Malformed XML is a "syntax"
+// Diagnostic with line and column; unknown elements/attributes are warnings.
+GameRecord read_xml_save(std::string_view text, std::string file);
+
+// Either of the above, decided from the content: a save starts with '<' after optional white
+// space and a UTF-8 byte-order mark.
+GameRecord read_game(std::string_view text, std::string file);
+
+}  // namespace referee
