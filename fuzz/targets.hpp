@@ -1,5 +1,5 @@
 // The four fuzz targets' entry points, shared by the libFuzzer harnesses (fuzz/fuzz_*.cpp) and the
-// regression test (tests/test_fuzz_regressions.cpp), so that a kept input goes through exactly
+// regression test (tests/validator/check/test_fuzz_regressions.cpp), so that a kept input goes through exactly
 // what the fuzzer ran. Each runs one input and checks what must hold of the result for any input;
 // `problem` says what did not ("" when all held). Needs REFEREE_SOURCE_DIR (the source tree).
 #pragma once

@@ -2,7 +2,7 @@
 # layer's folder names a header of its own folder or of a layer below it, by its bare name (no
 # folder, no ".."), and the layers form no cycle. The build enforces the same rule (each layer's
 # include directory is its own folder, and it links only the layers below), and the test
-# `layering_probe` shows that it does. Run as: cmake -DSRC=<source root> -P tests/layering.cmake
+# `layering_probe` shows that it does. Run as: cmake -DSRC=<source root> -P tests/layering.cmake (tests/CMakeLists.txt)
 #
 # Each layer: its folder, then the folders it may include (its own and every one below it).
 cmake_minimum_required(VERSION 3.20)

@@ -354,7 +354,7 @@ private:
     // rule, and make the same Record, interned in the same order. Anything else (a STRING, an
     // arrow, an unexpected word, a lexical error, more than kPlainTokens tokens) returns false
     // with nothing done, and the grammar reads the line and reports what is wrong.
-    // tests/test_move_log.cpp (PlainFastPaths) compares the two on every sample and random lines.
+    // tests/parser/readers/test_move_log.cpp (PlainFastPaths) compares the two on every sample and random lines.
     static constexpr std::size_t kPlainTokens = 24;
     struct PlainTokens {
         Iterator first[kPlainTokens], last[kPlainTokens];

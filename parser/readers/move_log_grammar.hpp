@@ -7,7 +7,7 @@
 // rule of that record kind, so each rule below starts by stepping over the keyword it already
 // knows (`keyword_`). Tokens are taken as ranges of the line (ast::Tok); nothing is copied. (For
 // the plain forms of move, advance and combat the driver has fast paths that must make what
-// path_record and combat_record make: keep them in step, tests/test_move_log.cpp PlainFastPaths.)
+// path_record and combat_record make: keep them in step, tests/parser/readers/test_move_log.cpp PlainFastPaths.)
 //
 // Errors: the operands of a record are joined with `>` (expectation), and every operand is a
 // named rule, so a missing or malformed operand throws an x3::expectation_failure whose which()

@@ -2806,7 +2806,7 @@ BuiltinTable& builtin_table() {
 
 const std::vector<BuiltinScenario>& builtin_scenarios() { return builtin_table().list; }
 
-// For tests only (declared in tests/test_scenario.cpp, not in parser/scenario/scenario.hpp): adds `xml` as
+// For tests only (declared in tests/parser/scenario/test_scenario.cpp, not in parser/scenario/scenario.hpp): adds `xml` as
 // a built-in scenario `id` for the rest of the process, so that the reader can be tested with kinds
 // of base no file in scenarios/ is yet (a base whose sides come from the game). An id already
 // listed is left as it is. Not thread-safe: call it before reading scenarios.

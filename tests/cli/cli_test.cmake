@@ -1,5 +1,5 @@
 # The command line: exit statuses and output (report.md). Run by ctest as
-#   cmake -DREFEREE=<referee binary> -DSRC=<source dir> -P tests/cli_test.cmake
+#   cmake -DREFEREE=<referee binary> -DSRC=<source dir> -P tests/cli/cli_test.cmake
 cmake_minimum_required(VERSION 3.20)
 
 if(NOT REFEREE OR NOT SRC)
@@ -149,7 +149,7 @@ set(badscen "${CMAKE_CURRENT_BINARY_DIR}/bad-scenario.xml")
 file(WRITE "${badscen}" "<scenario format=\"1\" id=\"x\" title=\"X\" turns=\"eleven\">\n</scenario>\n")
 run(scenario-bad 2 check --scenario "${badscen}" "${mh}/automatic-victory.log")
 expect_match(scenario-bad "${OUT}" "bad-scenario.xml:1:[0-9]+: ")
-# Hostile inputs (the rest are in tests/test_hostile.cpp): an empty file, a scenario file that is not there.
+# Hostile inputs (the rest are in tests/validator/check/test_hostile.cpp): an empty file, a scenario file that is not there.
 set(empty "${CMAKE_CURRENT_BINARY_DIR}/empty.log")
 file(WRITE "${empty}" "")
 run(empty-file 2 check "${empty}")
