@@ -4,6 +4,7 @@
 // arenas and a Record holds a Span into them, so a Record is a small trivially-copyable value.
 #pragma once
 
+#include "diagnostics.hpp"
 #include "symbols.hpp"
 
 #include <cstddef>
@@ -114,8 +115,6 @@ struct Record {
     Span ints{};   // into GameRecord::ints_arena
 };
 
-enum class Severity : std::uint8_t { Warning, Error };
-
 // A diagnostic about the input itself (not a rule violation): syntax errors, malformed XML,
 // unknown XML elements or attributes. Syntax errors are Severity::Error with code "syntax";
 // an input with any "syntax" diagnostic gets no verdict (exit status 2).
@@ -165,10 +164,13 @@ struct GameRecord {
     std::string file;  // as named on the command line ("-" for standard input)
     InputFormat format = InputFormat::MoveLog;
     SymbolTable symbols;
-    std::vector<Record> records;  // in file order; for a save: header elements, then <log> children
+    // Every record, in file order (for a save: header elements, then <log> children), when the
+    // records were collected (RecordCollector); a check streams them instead (record_sink.hpp).
+    std::vector<Record> records;
     std::vector<Sym> syms_arena;
     std::vector<std::int64_t> ints_arena;
     bool has_log = true;                // an XML save without <log> has false
+    bool has_snapshot = false;          // an XML save with a <snapshot> (known before its records are read)
     std::optional<Snapshot> snapshot;   // XML save only
     std::uint32_t last_line = 0;        // last line of the input (for "log stops here" reports)
     std::vector<Diagnostic> diagnostics;

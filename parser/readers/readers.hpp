@@ -1,8 +1,10 @@
 // The readers of game records: the move log (Spirit X3) and the XML save (pugixml), and the choice
-// between them. Each gives a GameRecord (parser/core/record.hpp).
+// between them. Each reads a text into a GameRecord (parser/core/record.hpp): the streaming forms
+// hand each record to a RecordSink as it is read (record_sink.hpp), the others keep every record.
 #pragma once
 
 #include "record.hpp"
+#include "record_sink.hpp"
 
 #include <string>
 #include <string_view>
@@ -25,5 +27,13 @@ GameRecord read_xml_save(std::string_view text, std::string file);
 // Either of the above, decided from the content: a save starts with '<' after optional white
 // space and a UTF-8 byte-order mark.
 GameRecord read_game(std::string_view text, std::string file);
+
+// The streaming forms. `g` is filled as the reader goes (g.file is the caller's; the symbols, the
+// arenas, the diagnostics, the snapshot and last_line the reader's), and `sink` gets begin(), each
+// record as soon as it is read, and end(). Records of a save come in the order of
+// GameRecord::records: its header elements first, then its <log>'s records.
+void parse_move_log(std::string_view text, GameRecord& g, RecordSink& sink, bool fast_paths = true);
+void read_xml_save(std::string_view text, GameRecord& g, RecordSink& sink);
+void read_game(std::string_view text, GameRecord& g, RecordSink& sink);
 
 }  // namespace referee

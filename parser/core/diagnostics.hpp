@@ -1,0 +1,66 @@
+// Every code a check reports, declared once (as clang declares its diagnostics): its name in the
+// report (report.md, "Violation codes"), its default severity, whether --strict makes it an error,
+// and what it cites when the check that finds it has no rule of the game's own to cite. Readers,
+// the engine and the mechanisms report through this table and never spell a code themselves; the
+// list with what each code means is docs/codes.md.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace referee {
+
+enum class Severity : std::uint8_t { Warning, Error };
+
+enum class Code : std::uint8_t {
+    // The input as a whole: a file, the command line, a scenario file. An error here gives no verdict.
+    Syntax, UnknownElement, UnknownAttribute, Unreadable, UnknownScenario, ScenarioFile, BadValue, SideDeclaration,
+    // A record names what the scenario and the set-up do not know.
+    UnknownUnit, UnknownLocation, UnknownSide, UnknownPhase, UnknownParam, UnknownTrack, NotInScenario,
+    // The sequence of play.
+    HeaderOrder, TurnOrder, TurnLimit, AfterEnd,
+    // Units on the map.
+    NotPhasing, WrongPhase, NotOnMap, AlreadyOnMap, PathStart, PathGap, EnemyOccupied, Zoc, Stacking,
+    ExitLocation, ExitUnitType, Reentry, RetreatOffMap, ReinforcementEarly, ReinforcementLocation, ReinforcementLate,
+    BadCount,
+    // Areas, pieces and tracks.
+    NotCasualty, NoSupport, Blockade, DerivedTrack,
+    // The result.
+    ClaimMismatch, SnapshotMismatch, Incomplete, ScoreOverflow,
+};
+inline constexpr int kCodeCount = static_cast<int>(Code::ScoreOverflow) + 1;
+
+// What a finding cites when no rule of the game applies: the section of the specification that
+// defines what was checked, or the general ruling (G2 ...) that decides it.
+namespace cite {
+inline constexpr std::string_view kHeader = "move-log.md header records";
+inline constexpr std::string_view kSequence = "move-log.md sequence records";
+inline constexpr std::string_view kUnits = "move-log.md unit records";
+inline constexpr std::string_view kAreas = "move-log.md area records";
+inline constexpr std::string_view kSnapshot = "xml-save.md snapshot";
+inline constexpr std::string_view kCommandLine = "report.md command line";
+inline constexpr std::string_view kScenarioFormat = "docs/scenario-format.md";
+inline constexpr std::string_view kMoveLog = "move-log.md";  // a reader's diagnostic, by the input's format
+inline constexpr std::string_view kXmlSave = "xml-save.md";
+}  // namespace cite
+
+struct CodeInfo {
+    Code code;
+    std::string_view name;   // "path-gap"
+    Severity severity;       // by default
+    bool strict;             // --strict makes it an error (the rule warnings; not a reader's warnings)
+    std::string_view cites;  // by default (a check that applies a game rule cites that rule instead)
+    std::string_view what;   // what it means, in one line
+};
+
+const CodeInfo& code_info(Code c);
+inline std::string_view code_name(Code c) { return code_info(c).name; }
+// The severity a finding of code `c` takes, with --strict or without.
+inline Severity severity_of(Code c, bool strict) {
+    const CodeInfo& i = code_info(c);
+    return strict && i.strict ? Severity::Error : i.severity;
+}
+// Every code, in the order of the enum (for docs and tests).
+const CodeInfo* code_table();
+
+}  // namespace referee
