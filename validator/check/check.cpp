@@ -1,5 +1,7 @@
 #include "check.hpp"
+
 #include "readers.hpp"
+#include "session.hpp"
 
 #include <fmt/format.h>
 
@@ -29,12 +31,9 @@ Report not_judged(const std::string& file, std::string scenario) {
 
 // Input errors cite the document that defines what was wrong: the scenario format for a scenario
 // file, the move log's header for the game record, the command line for the rest.
-void add_input_error(Report& r, const char* code, std::uint32_t line, std::uint32_t col, std::string msg) {
-    const std::string_view c = code;
-    const char* rule = c == "scenario-file" ? "docs/scenario-format.md"
-                       : c == "unknown-scenario" && line > 0 ? "move-log.md header records"
-                                                             : "report.md command line";
-    r.violations.push_back(Violation{code, true, line, col, rule, std::move(msg)});
+void add_input_error(Report& r, Code code, std::uint32_t line, std::uint32_t col, std::string msg) {
+    const std::string_view rule = code == Code::UnknownScenario ? (line > 0 ? cite::kHeader : cite::kCommandLine) : code_info(code).cites;
+    r.violations.push_back(Violation{std::string(code_name(code)), true, line, col, std::string(rule), std::move(msg)});
 }
 
 // Every text of a report that can quote the input (names, reasons, messages) is cut to this many
@@ -94,8 +93,6 @@ Report bounded(Report r) {
     return r;
 }
 
-// A scenario named by the game record: a built-in id, a path as given, or a path relative to
-// the directory of the game's file.
 // A built-in scenario is read once per process and shared (read-only) by every check, on every
 // thread: reading its XML again for each game was a quarter of the cost of a short game
 // (docs/performance.md).
@@ -107,6 +104,8 @@ std::shared_ptr<const ScenarioLoad> builtin_load(const std::string& id) {
     if (it == cache.end()) it = cache.emplace(id, std::make_shared<const ScenarioLoad>(load_scenario(id))).first;
     return it->second;
 }
+
+}  // namespace
 
 std::shared_ptr<const ScenarioLoad> find_scenario(const std::string& name, const std::string& game_file) {
     for (const auto& b : builtin_scenarios())
@@ -120,65 +119,57 @@ std::shared_ptr<const ScenarioLoad> find_scenario(const std::string& name, const
     return std::make_shared<const ScenarioLoad>(load_scenario(name));
 }
 
-}  // namespace
-
-Report check_text(std::string_view text, const std::string& file, const CheckOptions& opts) {
-    const GameRecord game = read_game(text, file);
-
-    // The scenario: --scenario first, else the game record (move log) / scenario attribute (save).
-    std::string scen_name = opts.scenario;
-    std::uint32_t scen_line = 0, scen_col = 0;
-    if (scen_name.empty()) {
-        for (const auto& r : game.records)
-            if (r.kind == Kind::Game) {
-                scen_name = std::string(game.str(r.a));
-                scen_line = r.line;
-                scen_col = r.col;
-                break;
-            }
-    }
-
-    Report rep = not_judged(file, scen_name);  // the scenario named, even when it cannot be used
-    const char* spec = game.format == InputFormat::XmlSave ? "xml-save.md" : "move-log.md";
-    for (const auto& d : game.diagnostics)
-        rep.violations.push_back(Violation{d.code, d.severity == Severity::Error, d.line, d.col, spec, d.message});
-    if (game.has_syntax_errors()) {
-        std::stable_sort(rep.violations.begin(), rep.violations.end(),
-                         [](const Violation& a, const Violation& b) { return a.line < b.line; });
+// What the check of a game says once the reader is done: its syntax errors alone, or why its
+// scenario cannot be used, or the engine's report with the reader's warnings.
+Report Session::report(const GameRecord& g) {
+    Report rep = not_judged(file_, scen_name_);  // the scenario named, even when it cannot be used
+    const std::string_view spec = g.format == InputFormat::XmlSave ? cite::kXmlSave : cite::kMoveLog;
+    for (const auto& d : g.diagnostics)
+        rep.violations.push_back(Violation{d.code, d.severity == Severity::Error, d.line, d.col, std::string(spec), d.message});
+    auto by_line = [](Report& r) {
+        std::stable_sort(r.violations.begin(), r.violations.end(), [](const Violation& a, const Violation& b) { return a.line < b.line; });
+    };
+    if (g.has_syntax_errors()) {
+        by_line(rep);
         return bounded(std::move(rep));
     }
-    if (scen_name.empty()) {
-        add_input_error(rep, "unknown-scenario", 1, 1,
-                        game.format == InputFormat::XmlSave
+    if (scen_name_.empty()) {
+        add_input_error(rep, Code::UnknownScenario, 1, 1,
+                        g.format == InputFormat::XmlSave
                             ? "the save names no scenario (attribute 'scenario' of <referee-save>) and no --scenario was given"
-                        : game.records.empty()
+                        : records_ == 0
                             ? "the file holds no record (it is empty, or only blank lines and comments): a `game` record must come first, or give --scenario"
                             : "the game names no scenario (a `game` record must come first) and no --scenario was given");
         return bounded(std::move(rep));
     }
-    const std::shared_ptr<const ScenarioLoad> loaded = find_scenario(scen_name, file);
-    const ScenarioLoad& load = *loaded;
-    if (!load.scenario) {
-        const bool file_has_errors = std::any_of(load.errors.begin(), load.errors.end(),
-                                                 [](const ScenarioError& e) { return e.line != 0; });
-        if (opts.scenario.empty())
-            add_input_error(rep, "unknown-scenario", scen_line, scen_col,
+    if (!load_) scenario_known(g);
+    if (!load_->scenario) {
+        const bool file_has_errors = std::any_of(load_->errors.begin(), load_->errors.end(), [](const ScenarioError& e) { return e.line != 0; });
+        if (opts_.scenario.empty())
+            add_input_error(rep, Code::UnknownScenario, scen_line_, scen_col_,
                             file_has_errors
-                                ? fmt::format("cannot use scenario '{}': the scenario file has errors (given as scenario-file errors)", scen_name)
-                                : fmt::format("cannot use scenario '{}': it is neither a built-in scenario (see `referee scenarios`) nor a readable scenario file", scen_name));
+                                ? fmt::format("cannot use scenario '{}': the scenario file has errors (given as scenario-file errors)", scen_name_)
+                                : fmt::format("cannot use scenario '{}': it is neither a built-in scenario (see `referee scenarios`) nor a readable scenario file",
+                                              scen_name_));
         // An error about the file as a whole (no such file...) has no line or column.
-        for (const auto& e : load.errors)
-            add_input_error(rep, "scenario-file", opts.scenario.empty() ? scen_line : 0, 0,
-                            e.line == 0 ? fmt::format("{}: {}", e.file, e.message)
-                                        : fmt::format("{}:{}:{}: {}", e.file, e.line, e.col, e.message));
+        for (const auto& e : load_->errors)
+            add_input_error(rep, Code::ScenarioFile, opts_.scenario.empty() ? scen_line_ : 0, 0,
+                            e.line == 0 ? fmt::format("{}: {}", e.file, e.message) : fmt::format("{}:{}:{}: {}", e.file, e.line, e.col, e.message));
         return bounded(std::move(rep));
     }
-    Report judged = judge(game, *load.scenario, opts);
+    Report judged = unjudged_ ? std::move(*unjudged_) : engine_->finish();
     // Input warnings (unknown XML elements...) go with the rule violations.
     for (auto& v : rep.violations) judged.violations.push_back(std::move(v));
-    std::stable_sort(judged.violations.begin(), judged.violations.end(),
-                     [](const Violation& a, const Violation& b) { return a.line < b.line; });
+    by_line(judged);
     return bounded(std::move(judged));
+}
+
+Report check_text(std::string_view text, const std::string& file, const CheckOptions& opts) {
+    GameRecord game;
+    game.file = file;
+    Session session(opts, file);
+    read_game(text, game, session);
+    return session.report(game);
 }
 
 namespace {
@@ -212,7 +203,7 @@ Report check_file(const std::string& file, const CheckOptions& opts) {
     std::string text;
     auto fail = [&](std::string msg) {
         Report r = not_judged(file, "");
-        add_input_error(r, "unreadable", 0, 0, std::move(msg));
+        add_input_error(r, Code::Unreadable, 0, 0, std::move(msg));
         return r;
     };
     if (file == "-") {

@@ -1,7 +1,8 @@
 // The entry point of validation: read one input, load its scenario, replay, report.
 #pragma once
 
-#include "judge.hpp"
+#include "options.hpp"
+#include "result.hpp"
 
 #include <string>
 #include <utility>

@@ -4,6 +4,8 @@
 // file, line and column where there is one) and exit status 2, or in a correct verdict, in bounded
 // time and memory. The big inputs are made here, in memory.
 #include "check.hpp"
+#include "readers.hpp"
+#include "scenario.hpp"
 #include "report.hpp"
 #include "report_matchers.hpp"
 

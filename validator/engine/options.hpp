@@ -1,9 +1,5 @@
-// Judging a parsed game against a scenario: the options a check takes and the replay's entry point.
+// The options of a check that reach the replay (report.md, "Command line").
 #pragma once
-
-#include "record.hpp"
-#include "result.hpp"
-#include "scenario.hpp"
 
 #include <string>
 #include <utility>
@@ -16,8 +12,5 @@ struct CheckOptions {
     std::vector<std::pair<std::string, std::string>> params;  // --param NAME=VALUE, in order
     bool strict = false;   // --strict: warnings become errors
 };
-
-// Replays a parsed game against a scenario and reports.
-Report judge(const GameRecord& game, const Scenario& scenario, const CheckOptions& opts);
 
 }  // namespace referee

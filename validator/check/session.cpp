@@ -1,0 +1,84 @@
+#include "session.hpp"
+
+#include "assemble.hpp"
+
+#include <utility>
+
+namespace referee {
+
+Session::Session(const CheckOptions& opts, std::string file) : opts_(opts), file_(std::move(file)), scen_name_(opts.scenario) {}
+Session::~Session() = default;
+
+// A syntax error anywhere means no verdict: what was applied is dropped, and nothing more is.
+bool Session::syntax_error(const GameRecord& g) {
+    for (; diagnostics_seen_ < g.diagnostics.size(); ++diagnostics_seen_)
+        if (g.diagnostics[diagnostics_seen_].severity == Severity::Error) return true;
+    return false;
+}
+
+bool Session::scenario_known(const GameRecord&) {
+    if (scenario_) return true;
+    if (load_ || scen_name_.empty()) return false;
+    load_ = find_scenario(scen_name_, file_);
+    if (!load_->scenario) {  // reported with the report (unknown-scenario, scenario-file)
+        stopped_ = true;
+        intake_.clear();
+        return false;
+    }
+    scenario_ = &*load_->scenario;
+    return true;
+}
+
+void Session::record(const Record& r, const GameRecord& g) {
+    ++records_;
+    if (live_ && diagnostics_seen_ == g.diagnostics.size()) [[likely]] return live_->record(r, g.syms_arena.data(), g.ints_arena.data());
+    // The scenario is the first game record's, wherever it is (even after a syntax error: the
+    // report names it).
+    if (opts_.scenario.empty() && scen_name_.empty() && r.kind == Kind::Game) {
+        scen_name_ = std::string(g.str(r.a));
+        scen_line_ = r.line;
+        scen_col_ = r.col;
+    }
+    if (stopped_) return;
+    if (syntax_error(g)) {
+        stopped_ = true;
+        live_ = nullptr;
+        engine_.reset();
+        intake_.clear();
+        return;
+    }
+    if (engine_) return engine_->record(r, g.syms_arena.data(), g.ints_arena.data());
+    intake_.add(r, g);
+    if (scenario_known(g) && intake_.complete(scenario_->alternate_turns)) start(g);
+}
+
+void Session::end(const GameRecord& g) {
+    if (stopped_ || engine_ || syntax_error(g)) return;
+    if (scenario_known(g)) start(g);  // a game with no turn record: its set-up is all it has
+}
+
+void Session::start(const GameRecord& g) {
+    const Scenario* s = scenario_;
+    if (s->sides_from_game) {
+        std::vector<Violation> errors;
+        bound_ = bind_sides(intake_.records(), g, *s, errors);
+        if (!bound_) {
+            Report rep;
+            rep.file = file_;
+            rep.scenario = s->id;
+            rep.violations = std::move(errors);
+            unjudged_ = std::move(rep);
+            stopped_ = true;
+            intake_.clear();
+            return;
+        }
+        s = &*bound_;
+    }
+    engine_ = std::make_unique<Engine>(*s, g, opts_);
+    assemble(*engine_, intake_.records());
+    if (engine_->start(intake_.records(), intake_.syms(), intake_.ints())) live_ = engine_.get();
+    else stopped_ = true;  // its report says why
+    intake_.clear();
+}
+
+}  // namespace referee

@@ -1,0 +1,56 @@
+// The check of one game as its records stream in from the reader: the records its set-up needs are
+// kept (engine/intake.hpp) until its scenario is known (--scenario, or the `game` record) and its
+// header is complete; then the engine is assembled and set up, and every later record goes
+// straight through it. A syntax error stops the replay (such a game gets no verdict); the reader
+// still reports every bad line.
+#pragma once
+
+#include "engine.hpp"
+#include "intake.hpp"
+#include "options.hpp"
+#include "record_sink.hpp"
+#include "result.hpp"
+#include "scenario.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace referee {
+
+class Session final : public RecordSink {
+public:
+    Session(const CheckOptions& opts, std::string file);
+    ~Session() override;
+
+    void record(const Record& r, const GameRecord& g) override;
+    void end(const GameRecord& g) override;
+    // The report, once the reader is done (check.cpp).
+    Report report(const GameRecord& g);
+
+private:
+    bool scenario_known(const GameRecord& g);
+    void start(const GameRecord& g);
+    bool syntax_error(const GameRecord& g);
+
+    const CheckOptions& opts_;
+    std::string file_;
+    std::string scen_name_;             // --scenario, or the game record's
+    std::uint32_t scen_line_ = 0, scen_col_ = 0;
+    std::shared_ptr<const ScenarioLoad> load_;
+    std::optional<Scenario> bound_;     // a scenario whose sides the game declares, with them
+    const Scenario* scenario_ = nullptr;
+    Intake intake_;
+    std::unique_ptr<Engine> engine_;
+    Engine* live_ = nullptr;            // the engine, while records go to it
+    std::optional<Report> unjudged_;    // the set-up failed before the engine existed (side-declaration)
+    bool stopped_ = false;              // a syntax error, or a scenario that cannot be used: nothing is applied
+    std::size_t diagnostics_seen_ = 0;
+    std::uint64_t records_ = 0;         // records the reader handed over
+};
+
+// A scenario named by a game or --scenario: a built-in id (read once per process and shared), a
+// path as given, or a path relative to the game's folder.
+std::shared_ptr<const ScenarioLoad> find_scenario(const std::string& name, const std::string& game_file);
+
+}  // namespace referee

@@ -1,0 +1,92 @@
+#include "game.hpp"
+
+#include <fmt/format.h>
+
+namespace referee {
+
+Game::Game(const Scenario& s, const GameRecord& g, const CheckOptions& o, Report& rep)
+    : scenario(s), record(g), options(o), report(rep), findings(rep, o.strict), names(s, g.symbols), clock(s), state(s),
+      sheet(s.points.size(), s.sides.size(), line) {}
+
+void Game::add_hooks(Mechanism* m) {
+    const std::uint32_t h = m->hooks();
+    for (int i = 0; i < kHookCount; ++i)
+        if (h & (1u << i)) hooks_[static_cast<std::size_t>(i)].push_back(m);
+}
+
+void Game::lose_strength(UnitId u, std::int64_t sp) {
+    const Unit& unit = state.unit(u);
+    for (Mechanism* m : with(kOnStrengthLost)) m->on_strength_lost(unit, sp);
+    if (state.reduce(u, sp))
+        for (Mechanism* m : with(kOnEliminated)) m->on_eliminated(unit);
+}
+
+void Game::exit_unit(UnitId u, LocId l, bool legal) {
+    state.lift(u);
+    state.set_exit(u, l, legal);
+    if (legal)
+        for (Mechanism* m : with(kOnExited)) m->on_exited(state.unit(u));
+}
+
+void Game::award(SideId side, std::int64_t n, std::string reason, std::uint32_t at_line) {
+    for (Mechanism* m : with(kOnAward)) m->on_award(side, n, reason, at_line);
+    sheet.award(side, n, std::move(reason), at_line);
+}
+
+void Game::end_of_phase() {
+    for (Mechanism* m : with(kOnPhaseEnd)) m->on_phase_end();
+    clock.next_phase();
+}
+
+}  // namespace referee
+
+namespace referee {
+
+void Game::unknown_unit(const Record& r, Sym s) {
+    findings.add(Code::UnknownUnit, r.line, fmt::format("no unit '{}' in the scenario or the set-up", str(s)));
+}
+void Game::unknown_location(const Record& r, Sym s) {
+    findings.add(Code::UnknownLocation, r.line, fmt::format("no location '{}' on the {} map", str(s), scenario.title));
+}
+void Game::unknown_side(const Record& r, Sym s) {
+    findings.add(Code::UnknownSide, r.line, fmt::format("no side '{}' in {}", str(s), scenario.title));
+}
+
+void Game::build_scores(bool final) {
+    report.scores.clear();
+    for (std::size_t s = 0; s < state.sides(); ++s) {
+        const SideId side = static_cast<SideId>(s);
+        SideScore sc;
+        sc.side = scenario.sides[s];
+        __int128 total = 0;  // summed exactly: awards may be negative, and only the total must fit
+        for (ScoreSource* src : score_sources) src->add_items(side, final, sc, total);
+        for (const auto& a : sheet.awards()) {
+            if (a.side != side) continue;
+            total += a.n;
+            sc.items.push_back(ScoreItem{"award", a.n, fmt::format("{} (award record, line {})", a.reason, a.line)});
+        }
+        sc.total = sheet.fit(total);
+        sheet.totals()[s] = sc.total;
+        report.scores.push_back(std::move(sc));
+    }
+}
+
+void Game::incomplete(std::string_view why_not_over) {
+    report.complete = false;
+    findings.add(Code::Incomplete, record.last_line,
+                 turns > 0 ? fmt::format("the record stops at {}, before the game is over (game-turn {} is the last)", where_now(), turns)
+                           : fmt::format("the record stops at {}, before the game is over ({})", where_now(), why_not_over));
+    Provisional p;
+    p.turn = clock.turn();
+    p.line = last_applied_line;
+    if (clock.step() >= 0) {
+        const auto& st = clock.sequence()[static_cast<std::size_t>(clock.step())];
+        const std::string& name = scenario.phases[static_cast<std::size_t>(st.phase)].name;
+        p.phase = st.side == kNoSide ? name : fmt::format("{} {}", side_name(st.side), name);
+    }
+    const SideId best = sheet.leader();
+    p.standing = best == kNoSide ? "even" : std::string(side_name(best));
+    report.result.provisional = p;
+}
+
+}  // namespace referee

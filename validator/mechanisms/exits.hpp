@@ -1,0 +1,24 @@
+// Exits from the map (the scenario's <exits>: Marye's Heights 17.3 and M4, Road to Richmond 21.1,
+// Cemetery Hill 14.4): only from the allowed hexes or edges, only by the allowed unit types, only
+// in the unit's own phase of the allowed kind. The unit leaves the map whatever the record breaks;
+// an exit that breaks an exit rule scores nothing.
+#pragma once
+
+#include "game.hpp"
+
+namespace referee {
+
+class ZocRule;
+
+class ExitRule final : public Mechanism {
+public:
+    ExitRule(Game& g, ZocRule* zoc) : Mechanism(g), zoc_(zoc) {}
+    std::uint32_t hooks() const override { return 0; }
+    std::span<const Kind> kinds() const override;
+    void on_record(const Record& r) override;
+
+private:
+    ZocRule* zoc_;
+};
+
+}  // namespace referee

@@ -1,0 +1,10 @@
+#include "higher_total.hpp"
+
+namespace referee {
+
+void settle_by_higher_total(const Game& g, Verdict& v) {
+    const SideId best = g.sheet.leader();
+    v.winner = best == kNoSide ? std::string("draw") : std::string(g.side_name(best));
+}
+
+}  // namespace referee
