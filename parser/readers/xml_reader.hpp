@@ -79,8 +79,10 @@ public:
 
     LineIndex& index() { return idx_; }
 
-    void diag(const char* code, Severity sev, LineIndex::Pos p, std::string message) {
-        g_.diagnostics.push_back(Diagnostic{code, sev, p.line, p.col, std::move(message)});
+    // A diagnostic of code `code`, with the severity the table gives it (diagnostics.hpp).
+    void diag(Code code, LineIndex::Pos p, std::string message) {
+        g_.diagnostics.push_back(
+            Diagnostic{std::string(code_name(code)), code_info(code).severity, p.line, p.col, std::move(message)});
     }
 
     // An element with its name and the name's key.
@@ -126,8 +128,7 @@ public:
             if (!*name) break;
             const std::size_t slot = buf_.holds(name) ? def.slot_at(name, expected) : def.slot_of(key_of(name));
             if (slot == kMaxAttrs) {
-                diag("unknown-attribute", Severity::Warning, pos_,
-                     prefix() + "unknown attribute " + quoted(name) + ", ignored");
+                diag(Code::UnknownAttribute, pos_, prefix() + "unknown attribute " + quoted(name) + ", ignored");
                 continue;
             }
             expected = slot + 1;
@@ -170,7 +171,7 @@ public:
     }
     void error(std::string what) {
         failed_ = true;
-        diag("syntax", Severity::Error, pos_, prefix() + what);
+        diag(Code::Syntax, pos_, prefix() + what);
     }
     std::string attr_name(std::size_t slot) const { return "'" + std::string(def_->attrs[slot]) + "'"; }
 
@@ -353,7 +354,7 @@ public:
         const LineIndex::Pos p = pos_of(e);
         std::string msg = "<" + shortened(e.name) + "> at line " + std::to_string(p.line) + ": ";
         msg += why ? why : ("unknown element in <" + std::string(parent) + ">, ignored");
-        diag("unknown-element", Severity::Warning, p, std::move(msg));
+        diag(Code::UnknownElement, p, std::move(msg));
     }
 
     Record start_record(Kind k) const {

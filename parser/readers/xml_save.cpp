@@ -33,7 +33,7 @@ using namespace xml;
 void read_save(std::string_view text, const TextScan& scan, ParseBuffer& buf, Reader& rd, GameRecord& g) {
     // pugixml stops at a NUL byte; XML allows none.
     if (scan.nul != std::string_view::npos) {
-        rd.diag("syntax", Severity::Error, rd.index().at(scan.nul), "malformed XML: a NUL byte (the input is not UTF-8 XML text)");
+        rd.diag(Code::Syntax, rd.index().at(scan.nul), "malformed XML: a NUL byte (the input is not UTF-8 XML text)");
         return;
     }
     // Nor does it check the encoding: a save is UTF-8 (xml-save.md), as a move log is.
@@ -41,7 +41,7 @@ void read_save(std::string_view text, const TextScan& scan, ParseBuffer& buf, Re
         if (const std::size_t bad = first_bad_utf8(text, scan.non_ascii); bad != std::string_view::npos) {
             char hex[8];
             std::snprintf(hex, sizeof hex, "%02X", static_cast<unsigned>(static_cast<unsigned char>(text[bad])));
-            rd.diag("syntax", Severity::Error, rd.index().at(bad), std::string("malformed XML: invalid UTF-8: byte 0x") + hex);
+            rd.diag(Code::Syntax, rd.index().at(bad), std::string("malformed XML: invalid UTF-8: byte 0x") + hex);
             return;
         }
     }
@@ -54,7 +54,7 @@ void read_save(std::string_view text, const TextScan& scan, ParseBuffer& buf, Re
     const pugi::xml_parse_result res = doc.load_buffer_inplace(buf.data(), buf.size(), opts, pugi::encoding_utf8);
     if (!res) {
         const std::size_t off = res.offset > 0 ? static_cast<std::size_t>(res.offset) : 0;
-        rd.diag("syntax", Severity::Error, rd.index().at(off), std::string("malformed XML: ") + res.description());
+        rd.diag(Code::Syntax, rd.index().at(off), std::string("malformed XML: ") + res.description());
         return;
     }
 
@@ -66,7 +66,7 @@ void read_save(std::string_view text, const TextScan& scan, ParseBuffer& buf, Re
 
     const Reader::Elem root = rd.elem(doc.document_element());
     if (!(root.key == kRootDef.key)) {
-        rd.diag("syntax", Severity::Error, rd.pos_of(root),
+        rd.diag(Code::Syntax, rd.pos_of(root),
                 "expected the root element <referee-save>, found <" + shortened(root.name) + ">");
         return;
     }
