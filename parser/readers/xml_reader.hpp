@@ -262,20 +262,27 @@ public:
         return false;
     }
 
-    template <std::size_t N>
-    int keyword(std::size_t slot, const std::array<std::string_view, N>& list, const char* expected) {
+    // The index in List (a closed list of keywords, xml_names.hpp) of the attribute's value, as
+    // written there or in other case; -1 (with a diagnostic) when it is none of them. List is a
+    // template argument so that its words are constants where the value is compared with them.
+    template <const auto& List>
+    int keyword(std::size_t slot, const char* expected) {
         if (!require(slot, expected)) return -1;
-        return match_keyword(slot, list);
+        return match_keyword<List>(slot);
     }
-    template <std::size_t N>
-    int match_keyword(std::size_t slot, const std::array<std::string_view, N>& list) {
+    template <const auto& List>
+    int match_keyword(std::size_t slot) {
         const std::string_view v = trim(vals_[slot]);
-        for (std::size_t i = 0; i < N; ++i)  // as written in the format first
-            if (v == list[i]) return static_cast<int>(i);
-        for (std::size_t i = 0; i < N; ++i)
+        for (std::size_t i = 0; i < List.size(); ++i)  // as written in the format first
+            if (v == List[i]) return static_cast<int>(i);
+        return match_keyword_in_case(slot, v, List.data(), List.size());
+    }
+    [[gnu::noinline]] int match_keyword_in_case(std::size_t slot, std::string_view v, const std::string_view* list,
+                                                std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i)
             if (iequals(v, list[i])) return static_cast<int>(i);
         std::string all;
-        for (std::size_t i = 0; i < N; ++i) {
+        for (std::size_t i = 0; i < n; ++i) {
             if (i) all += ", ";
             all += list[i];
         }

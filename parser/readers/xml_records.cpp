@@ -23,7 +23,7 @@ bool Reader::record(const Elem& e, const ElemDef& def, Record& r) {
             r.b = text(1, "a player name");
             break;
         case Kind::Setup:
-            if (const int m = keyword(0, kSetupModes, "standard or custom"); m == 1) r.flags |= kFlagCustom;
+            if (const int m = keyword<kSetupModes>(0, "standard or custom"); m == 1) r.flags |= kFlagCustom;
             break;
         case Kind::Unit: {
             r.a = name(0, "a unit id");
@@ -46,7 +46,7 @@ bool Reader::record(const Elem& e, const ElemDef& def, Record& r) {
             r.b = name(1, "a side");
             break;
         case Kind::Objective: {
-            const int k = keyword(0, kObjectiveKinds,
+            const int k = keyword<kObjectiveKinds>(0,
                                   "an objective kind: temporary, start-turn-temporary, temporary-group, "
                                   "start-turn-temporary-group, majority, permanent, start-turn-permanent or last-to-occupy");
             r.n = k < 0 ? 0 : k;
@@ -109,7 +109,7 @@ bool Reader::record(const Elem& e, const ElemDef& def, Record& r) {
             break;
         case Kind::Support: {
             r.a = name(0, "a space");
-            const int lv = keyword(1, kSupportLevels,
+            const int lv = keyword<kSupportLevels>(1,
                                    "a support level: active-support, passive-support, neutral, "
                                    "passive-opposition or active-opposition");
             r.n = lv < 0 ? 0 : lv - 2;  // the list is in order -2 .. 2
@@ -118,7 +118,7 @@ bool Reader::record(const Elem& e, const ElemDef& def, Record& r) {
         case Kind::Place:
         case Kind::Remove: {
             r.a = name(0, "a faction");
-            const int p = keyword(1, kPieces, "a piece: regular, tory, continental, militia, war-party, village or fort");
+            const int p = keyword<kPieces>(1, "a piece: regular, tory, continental, militia, war-party, village or fort");
             r.n = p < 0 ? 0 : p;
             r.b = name(2, "a space");
             r.m = opt_integer(3, 1);
@@ -127,7 +127,7 @@ bool Reader::record(const Elem& e, const ElemDef& def, Record& r) {
         }
         case Kind::Casualty: {
             r.a = name(0, "a faction");
-            const int p = keyword(1, kPieces, "a piece: regular, tory, continental, militia, war-party, village or fort");
+            const int p = keyword<kPieces>(1, "a piece: regular, tory, continental, militia, war-party, village or fort");
             r.n = p < 0 ? 0 : p;
             r.m = integer(2, "a piece count, an integer");
             break;

@@ -53,7 +53,7 @@ void Reader::snapshot(const Elem& e) {
                 u.line = pos_.line;
                 u.id = name(0, "a unit id");
                 if (has(1)) {
-                    const int st = match_keyword(1, kStatuses);
+                    const int st = match_keyword<kStatuses>(1);
                     if (st >= 0) u.status = static_cast<UnitStatus>(st);
                 }
                 u.at = opt_name(2);
