@@ -1,5 +1,6 @@
 // The XML save of xml-save.md, read with pugixml into the record model of record.hpp: the checks
-// of the text and the parse, then the walk over the save.
+// of the text and the parse, then the walk over the save that hands each record to a RecordSink as
+// it is read (read_xml_save's two forms).
 //
 // Reading rules (see also the comments at each step, and xml_text.hpp, xml_reader.hpp):
 // - The text is parsed as UTF-8 whatever its XML declaration says, so that pugixml's offsets are
@@ -12,6 +13,12 @@
 //   skipped by pugixml and never followed, so entity-expansion attacks expand nothing.
 // - The walk is flat: root children, <log> children, <snapshot> children. Unknown elements are
 //   reported and never descended into, so nesting depth costs no C++ stack.
+// - Records come in the order of GameRecord::records: the game record (the root), the header
+//   elements in document order (those after the <log> too), then the <log>'s records. So the root's
+//   children are walked twice: first all but the <log>'s children and the <snapshot> (the header
+//   records go to the sink), then the <log>'s children and the <snapshot>, in document order. The
+//   diagnostics of the second walk are moved to where the first walk passed their element, so that
+//   they stand in document order as if one walk had made them.
 // - Positions: a record's line/column is that of the element's '<'. Columns count characters
 //   (UTF-8 code points); a UTF-8 byte-order mark is not counted.
 #include "readers.hpp"
@@ -20,6 +27,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -29,119 +37,211 @@ namespace {
 
 using namespace xml;
 
-// Reads the save into g (see read_xml_save); returns early at an error that ends the reading.
-void read_save(std::string_view text, const TextScan& scan, ParseBuffer& buf, Reader& rd, GameRecord& g) {
-    // pugixml stops at a NUL byte; XML allows none.
-    if (scan.nul != std::string_view::npos) {
-        rd.diag(Code::Syntax, rd.index().at(scan.nul), "malformed XML: a NUL byte (the input is not UTF-8 XML text)");
-        return;
-    }
-    // Nor does it check the encoding: a save is UTF-8 (xml-save.md), as a move log is.
-    if (scan.non_ascii != std::string_view::npos) {
-        if (const std::size_t bad = first_bad_utf8(text, scan.non_ascii); bad != std::string_view::npos) {
-            char hex[8];
-            std::snprintf(hex, sizeof hex, "%02X", static_cast<unsigned>(static_cast<unsigned char>(text[bad])));
-            rd.diag(Code::Syntax, rd.index().at(bad), std::string("malformed XML: invalid UTF-8: byte 0x") + hex);
-            return;
-        }
-    }
+// The part of the root that the second walk reads: the first <log> (its children) or the first
+// <snapshot>, and the number of diagnostics when the first walk passed it (where its own go).
+struct Later {
+    pugi::xml_node node;
+    std::size_t diagnostics = 0;
+};
 
-    // No parse_escapes (references are decoded per attribute above), no DOCTYPE, comment, PI or
-    // declaration nodes; attribute white space normalized as XML says. Parsed in place in our copy of
-    // the text, which is what load_buffer would parse in a copy of its own.
-    pugi::xml_document doc;
-    const unsigned opts = pugi::parse_wconv_attribute | pugi::parse_eol;
-    const pugi::xml_parse_result res = doc.load_buffer_inplace(buf.data(), buf.size(), opts, pugi::encoding_utf8);
-    if (!res) {
-        const std::size_t off = res.offset > 0 ? static_cast<std::size_t>(res.offset) : 0;
-        rd.diag(Code::Syntax, rd.index().at(off), std::string("malformed XML: ") + res.description());
-        return;
-    }
+class SaveReader {
+public:
+    SaveReader(std::string_view text, GameRecord& g, RecordSink& sink)
+        : text_(text), scan_(scan_text(text)), buf_(text), g_(g), sink_(sink), keep_(sink.keep_lists()),
+          rd_(g, text, std::min(scan_.non_ascii, text.size()), buf_) {}
 
-    // Room for the records from the text's size, so that they are not copied as they grow: saves
-    // take 55-70 bytes a record; a denser one grows as usual, and capacity never used is memory
-    // never touched.
-    g.records.reserve(text.size() / 48);
-    g.syms_arena.reserve(text.size() / 16);
-
-    const Reader::Elem root = rd.elem(doc.document_element());
-    if (!(root.key == kRootDef.key)) {
-        rd.diag(Code::Syntax, rd.pos_of(root),
-                "expected the root element <referee-save>, found <" + shortened(root.name) + ">");
-        return;
-    }
-
-    // The root: format="1" scenario="...".
-    rd.begin(root, kRootDef);
-    std::int64_t format = 0;
-    if (rd.has(0) && rd.parse_int(0, rd.raw(0), format) && format != 1)
-        rd.error("format " + quoted(rd.raw(0)) + " is not supported (expected format=\"1\")");
-    if (!rd.has(0)) rd.error("missing attribute 'format' (expected format=\"1\")");
-    if (rd.failed()) return;
-    Record game = rd.start_record(Kind::Game);
-    game.a = rd.name(1, "a scenario id or path");
-    if (!rd.failed()) g.records.push_back(game);
-
-    // Root children in document order: header records go straight to g.records, and so do the
-    // <log>'s; header records after the <log> are moved before its records at the end, so header
-    // records always come first.
-    std::size_t log_begin = 0, log_end = 0;  // the <log>'s records in g.records
-    bool have_snapshot = false;
-    rd.for_each_element(root.node.first_child(), [&](const Reader::Elem& c) {  // text and CDATA are not part of the format
-        if (c.key == kLogDef.key) {
-            rd.begin(c, kLogDef);
-            if (g.has_log) {
-                rd.error("a second <log> element (a save holds at most one)");
-                return;
-            }
-            g.has_log = true;
-            log_begin = g.records.size();
-            rd.for_each_element(c.node.first_child(), [&](const Reader::Elem& e) {
-                const ElemDef* def = find_record_elem(e.key);
-                if (!def) {
-                    rd.warn_unknown_element(e, "log");
-                    return;
-                }
-                if (!rd.record(e, *def, g.records.emplace_back())) g.records.pop_back();
+    void read() {
+        g_.format = InputFormat::XmlSave;
+        g_.has_log = false;
+        g_.has_snapshot = false;
+        g_.snapshot.reset();
+        pugi::xml_document doc;
+        std::optional<Record> game;
+        const pugi::xml_node root = open(doc, game);
+        if (root) find_log_and_snapshot(root);
+        sink_.begin(g_);
+        if (root) {
+            if (game) hand_over(*game);
+            first_walk(root);
+            second_walk();
+            // Anything after the root element.
+            rd_.for_each_element(root.next_sibling(), [&](const Reader::Elem& c) {
+                rd_.warn_unknown_element(c, "", "an element after the root element <referee-save>, ignored");
             });
-            log_end = g.records.size();
-        } else if (c.key == kSnapshotDef.key) {
-            if (have_snapshot) {
-                rd.begin(c, kSnapshotDef);
-                rd.error("a second <snapshot> element (a save holds at most one)");
+        }
+        g_.last_line = rd_.index().line_count();  // last: the positions asked for have counted most lines
+        sink_.end(g_);
+    }
+
+private:
+    // The checks of the text, the parse and the root element, whose attributes give the game record
+    // (none when they are bad). Returns the root, or a null node (with a "syntax" error) when there
+    // is nothing to read.
+    pugi::xml_node open(pugi::xml_document& doc, std::optional<Record>& game) {
+        // pugixml stops at a NUL byte; XML allows none.
+        if (scan_.nul != std::string_view::npos) {
+            rd_.diag(Code::Syntax, rd_.index().at(scan_.nul),
+                     "malformed XML: a NUL byte (the input is not UTF-8 XML text)");
+            return {};
+        }
+        // Nor does it check the encoding: a save is UTF-8 (xml-save.md), as a move log is.
+        if (scan_.non_ascii != std::string_view::npos) {
+            if (const std::size_t bad = first_bad_utf8(text_, scan_.non_ascii); bad != std::string_view::npos) {
+                char hex[8];
+                std::snprintf(hex, sizeof hex, "%02X", static_cast<unsigned>(static_cast<unsigned char>(text_[bad])));
+                rd_.diag(Code::Syntax, rd_.index().at(bad), std::string("malformed XML: invalid UTF-8: byte 0x") + hex);
+                return {};
+            }
+        }
+
+        // No parse_escapes (references are decoded per attribute, xml_text.hpp), no DOCTYPE,
+        // comment, PI or declaration nodes; attribute white space normalized as XML says. Parsed in
+        // place in our copy of the text, which is what load_buffer would parse in a copy of its own.
+        const unsigned opts = pugi::parse_wconv_attribute | pugi::parse_eol;
+        const pugi::xml_parse_result res = doc.load_buffer_inplace(buf_.data(), buf_.size(), opts, pugi::encoding_utf8);
+        if (!res) {
+            const std::size_t off = res.offset > 0 ? static_cast<std::size_t>(res.offset) : 0;
+            rd_.diag(Code::Syntax, rd_.index().at(off), std::string("malformed XML: ") + res.description());
+            return {};
+        }
+
+        // Room for the lists from the text's size, so that they are not copied as they grow, when
+        // they are kept; capacity never used is memory never touched.
+        if (keep_) g_.syms_arena.reserve(text_.size() / 16);
+
+        const Reader::Elem root = rd_.elem(doc.document_element());
+        if (!(root.key == kRootDef.key)) {
+            rd_.diag(Code::Syntax, rd_.pos_of(root),
+                     "expected the root element <referee-save>, found <" + shortened(root.name) + ">");
+            return {};
+        }
+
+        // The root: format="1" scenario="...".
+        rd_.begin(root, kRootDef);
+        std::int64_t format = 0;
+        if (rd_.has(0) && rd_.parse_int(0, rd_.raw(0), format) && format != 1)
+            rd_.error("format " + quoted(rd_.raw(0)) + " is not supported (expected format=\"1\")");
+        if (!rd_.has(0)) rd_.error("missing attribute 'format' (expected format=\"1\")");
+        if (rd_.failed()) return {};
+        Record r = rd_.start_record(Kind::Game);
+        r.a = rd_.name(1, "a scenario id or path");
+        if (!rd_.failed()) game = r;
+        return root.node;
+    }
+
+    // The first <log> and <snapshot> among the root's children (g.has_log, g.has_snapshot), before
+    // any record is handed over.
+    void find_log_and_snapshot(const pugi::xml_node& root) {
+        rd_.for_each_element(root.first_child(), [&](const Reader::Elem& c) {
+            if (c.key == kLogDef.key && !log_.node) log_.node = c.node;
+            else if (c.key == kSnapshotDef.key && !snapshot_.node) snapshot_.node = c.node;
+        });
+        g_.has_log = static_cast<bool>(log_.node);
+        g_.has_snapshot = static_cast<bool>(snapshot_.node);
+    }
+
+    // The root's children in document order but for what the second walk reads: header records go
+    // to the sink, the rest is reported.
+    void first_walk(const pugi::xml_node& root) {
+        rd_.for_each_element(root.first_child(), [&](const Reader::Elem& c) {  // text and CDATA are not part of the format
+            if (c.key == kLogDef.key) {
+                rd_.begin(c, kLogDef);
+                if (c.node != log_.node) {
+                    rd_.error("a second <log> element (a save holds at most one)");
+                } else {
+                    log_.diagnostics = g_.diagnostics.size();
+                    later_[later_count_++] = &log_;
+                }
+            } else if (c.key == kSnapshotDef.key) {
+                if (c.node == snapshot_.node) {
+                    snapshot_.diagnostics = g_.diagnostics.size();
+                    later_[later_count_++] = &snapshot_;
+                } else {
+                    rd_.begin(c, kSnapshotDef);
+                    rd_.error("a second <snapshot> element (a save holds at most one)");
+                }
+            } else if (const ElemDef* def = find_record_elem(c.key); def && (def->where & kInHeader)) {
+                read_record(c, *def);
+            } else if (def) {
+                rd_.warn_unknown_element(c, "referee-save", "a log record outside <log>, ignored");
+            } else {
+                rd_.warn_unknown_element(c, "referee-save");
+            }
+        });
+    }
+
+    // The <log>'s records to the sink and the <snapshot> into g.snapshot, in document order, each
+    // one's diagnostics then moved to where the first walk passed it.
+    void second_walk() {
+        std::size_t moved = 0;  // diagnostics moved before those of the first walk
+        for (std::size_t i = 0; i < later_count_; ++i) {
+            const Later* part = later_[i];
+            const std::size_t from = g_.diagnostics.size();
+            if (part == &log_) read_log();
+            else rd_.snapshot(rd_.elem(snapshot_.node));
+            const auto first = g_.diagnostics.begin();
+            std::rotate(first + static_cast<std::ptrdiff_t>(part->diagnostics + moved),
+                        first + static_cast<std::ptrdiff_t>(from), g_.diagnostics.end());
+            moved += g_.diagnostics.size() - from;
+        }
+    }
+
+    void read_log() {
+        rd_.for_each_element(log_.node.first_child(), [&](const Reader::Elem& e) {
+            const ElemDef* def = find_record_elem(e.key);
+            if (!def) {
+                rd_.warn_unknown_element(e, "log");
                 return;
             }
-            have_snapshot = true;
-            rd.snapshot(c);
-        } else if (const ElemDef* def = find_record_elem(c.key); def && (def->where & kInHeader)) {
-            if (!rd.record(c, *def, g.records.emplace_back())) g.records.pop_back();
-        } else if (def) {
-            rd.warn_unknown_element(c, "referee-save", "a log record outside <log>, ignored");
-        } else {
-            rd.warn_unknown_element(c, "referee-save");
-        }
-    });
-    std::rotate(g.records.begin() + static_cast<std::ptrdiff_t>(log_begin),
-                g.records.begin() + static_cast<std::ptrdiff_t>(log_end), g.records.end());
+            read_record(e, *def);
+        });
+    }
 
-    // Anything after the root element.
-    rd.for_each_element(root.node.next_sibling(), [&](const Reader::Elem& c) {
-        rd.warn_unknown_element(c, "", "an element after the root element <referee-save>, ignored");
-    });
-}
+    // A record element read and, when good, handed to the sink.
+    void read_record(const Reader::Elem& e, const ElemDef& def) {
+        Record r;
+        if (rd_.record(e, def, r)) hand_over(r);
+        else drop_lists();  // what the bad record left in the arenas
+    }
+    void hand_over(const Record& r) {
+        sink_.record(r, g_);
+        drop_lists();
+    }
+    // Unless the sink keeps the records, their lists are dropped once handed over: the arenas hold
+    // one record's at a time.
+    void drop_lists() {
+        if (keep_) return;
+        g_.syms_arena.clear();
+        g_.ints_arena.clear();
+    }
+
+    std::string_view text_;
+    TextScan scan_;
+    ParseBuffer buf_;
+    GameRecord& g_;
+    RecordSink& sink_;
+    bool keep_;
+    Reader rd_;
+    Later log_, snapshot_;
+    Later* later_[2] = {};  // log_ and snapshot_ as the first walk passed them
+    std::size_t later_count_ = 0;
+};
 
 }  // namespace
+
+void read_xml_save(std::string_view text, GameRecord& g, RecordSink& sink) {
+    SaveReader(text, g, sink).read();
+}
 
 GameRecord read_xml_save(std::string_view text, std::string file) {
     GameRecord g;
     g.file = std::move(file);
-    g.format = InputFormat::XmlSave;
-    g.has_log = false;
-    const TextScan scan = scan_text(text);
-    ParseBuffer buf(text);
-    Reader rd(g, text, std::min(scan.non_ascii, text.size()), buf);
-    read_save(text, scan, buf, rd, g);
-    g.last_line = rd.index().line_count();  // last: the positions asked for have counted most lines
+    // Room for the records from the text's size, so that they are not copied as they grow: saves
+    // take 55-70 bytes a record; a denser one grows as usual, and capacity never used is memory
+    // never touched.
+    g.records.reserve(text.size() / 48);
+    RecordCollector collect(g);
+    read_xml_save(text, g, collect);
     return g;
 }
 

@@ -27,8 +27,9 @@ public:
 
     // Elements come in document order, so a cursor moves forward over the text, counting the
     // newlines it passes; the column is counted from the line's start, or from the cursor when still
-    // on its line (so a long one-line save stays linear). An offset before the cursor (never asked
-    // for in document order) starts again from the beginning.
+    // on its line (so a long one-line save stays linear). An offset before the cursor starts again
+    // from the beginning: the reader asks for one only when it goes back to the <log> or the
+    // <snapshot> after elements that follow them (xml_save.cpp), so once a save at most.
     Pos at(std::size_t offset);
 
     // Number of lines: a final line without '\n' counts; an empty text has none. Only the newlines
