@@ -8,6 +8,7 @@
 #include "check.hpp"
 #include "report.hpp"
 #include "scenario.hpp"
+#include "stream_compare.hpp"
 
 #include <cstdint>
 #include <string>
@@ -94,10 +95,20 @@ inline GameRun run_move_log(std::string_view text) {
     return run;
 }
 
-// fuzz_xml_save
+// fuzz_xml_save; also: the streaming form hands over what the collecting form returns
+// (stream_compare.hpp), with no more in the arenas than the record handed over.
 inline GameRun run_xml_save(std::string_view text) {
     GameRun run{read_xml_save(text, "fuzz.xml"), {}};
     run.problem = game_record_problem(run.game);
+    if (run.problem.empty()) {
+        GameRecord g;
+        g.file = "fuzz.xml";
+        StreamCopy sink;
+        read_xml_save(text, g, sink);
+        const std::string d = stream_difference(run.game, g, sink);
+        if (!d.empty()) run.problem = "the streaming and the collecting forms differ: " + d;
+        else if (sink.extra != 0) run.problem = "the arenas held more than the record handed over";
+    }
     return run;
 }
 

@@ -35,12 +35,6 @@ void parse_move_log(std::string_view text, GameRecord& g, RecordSink& sink, bool
     replay_into(whole, g, sink);
 }
 
-void read_xml_save(std::string_view text, GameRecord& g, RecordSink& sink) {
-    GameRecord whole = read_xml_save(text, g.file);
-    whole.has_snapshot = whole.snapshot.has_value();
-    replay_into(whole, g, sink);
-}
-
 void read_game(std::string_view text, GameRecord& g, RecordSink& sink) {
     if (is_save(text)) return read_xml_save(text, g, sink);
     parse_move_log(text, g, sink);

@@ -1,12 +1,17 @@
-// Tests for parser/readers/xml_save.cpp: the XML save of xml-save.md read into the record model.
+// Tests for parser/readers/xml_save.cpp: the XML save of xml-save.md read into the record model,
+// collected or streamed.
 #include "readers.hpp"
+#include "stream_compare.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -1109,6 +1114,216 @@ TEST(XmlSaveHostile, ManyAttributesAndElements) {
     EXPECT_EQ(diags(g, "unknown-attribute").size(), 100000u);
     EXPECT_EQ(diags(g, "syntax").size(), 1u);
     EXPECT_EQ(g.records.size(), 1u);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Streaming: read_xml_save(text, g, sink) hands over what read_xml_save(text, file) returns
+
+// Where the streaming form differs from the collecting form on `text` ("" when it does not); the
+// arenas hold no more than the record handed over. `sink` is what the streaming form was handed.
+std::string stream_vs_collect(std::string_view text, fuzz::StreamCopy& sink) {
+    const GameRecord collected = read(text);
+    GameRecord g;
+    g.file = "test.xml";
+    read_xml_save(text, g, sink);
+    std::string d = fuzz::stream_difference(collected, g, sink);
+    if (d.empty() && sink.extra != 0) d = "the arenas held more than the record handed over";
+    return d;
+}
+std::string stream_vs_collect(std::string_view text) {
+    fuzz::StreamCopy sink;
+    return stream_vs_collect(text, sink);
+}
+
+std::string slurp(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// The files below `dir` of the source tree (recursively) that `keep` accepts, sorted.
+template <class Keep>
+std::vector<std::filesystem::path> files_below(const char* dir, Keep keep) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> out;
+    std::error_code ec;
+    const fs::path root = fs::path(REFEREE_SOURCE_DIR) / dir;
+    if (!fs::is_directory(root, ec)) return out;
+    for (const auto& f : fs::recursive_directory_iterator(root))
+        if (f.is_regular_file() && keep(f.path())) out.push_back(f.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+TEST(XmlSaveStreaming, SameAsCollectingOnEverySampleSave) {
+    const auto saves = files_below("samples", [](const std::filesystem::path& p) {
+        return p.extension() == ".xml" && p.parent_path().filename() != "scenarios";
+    });
+    EXPECT_GE(saves.size(), 7u);  // every family has at least one
+    for (const auto& f : saves) {
+        fuzz::StreamCopy sink;
+        EXPECT_EQ(stream_vs_collect(slurp(f), sink), "") << f;
+        EXPECT_GT(sink.records.size(), 1u) << f;
+    }
+}
+
+TEST(XmlSaveStreaming, SameAsCollectingOnTheFuzzRegressions) {
+    // The kept inputs of fuzz_xml_save, and the saves among fuzz_check's.
+    const auto inputs = files_below("fuzz/regressions", [](const std::filesystem::path& p) {
+        return p.parent_path().filename() == "fuzz_xml_save" || p.extension() == ".xml";
+    });
+    EXPECT_GE(inputs.size(), 1u);
+    for (const auto& f : inputs) EXPECT_EQ(stream_vs_collect(slurp(f)), "") << f;
+}
+
+TEST(XmlSaveStreaming, SameAsCollectingOnEachStructure) {
+    const std::vector<std::string> texts = {
+        std::string(kExample),
+        // header elements after the <log>, some on the line of its last record
+        save("<tag name=\"a\" value=\"1\"/>\n<log>\n<turn n=\"1\"/>\n<move unit=\"u\" path=\"1 2\"/></log><tag name=\"b\" value=\"2\"/>\n"
+             "<unit id=\"u\" side=\"A\" type=\"i\" strength=\"3\" role=\"r1 r2\"/>\n<objective kind=\"majority\" side=\"A\" locs=\"1,2\"/>\n"),
+        // no log; no snapshot; neither
+        save("<tag name=\"a\" value=\"1\"/>\n<snapshot turn=\"2\"><unit id=\"U\" status=\"on-map\" at=\"1\"/></snapshot>\n"),
+        save("<log><turn n=\"1\"/><roll dice=\"2d6\" values=\"3 4\"/></log>\n"),
+        "<referee-save format=\"1\" scenario=\"s\"/>",
+        // the snapshot before the log
+        save("<snapshot><score side=\"A\" value=\"1\"/></snapshot>\n<log><turn n=\"1\"/></log>\n"),
+        // bad elements: a bad record in the header, in the log and after it; unknown elements and
+        // attributes everywhere; a log record outside the log; a second log and snapshot
+        save("<tag name=\"\" value=\"1\"/><weird/>\n<log q=\"1\"><turn n=\"x\"/><combat attackers=\"a,b\" defenders=\"c\" roll=\"1 x\"/>"
+             "<undo/><move unit=\"u\" path=\"1 2\"><x/></move></log><tag name=\"b\" value=\"2\" lang=\"en\"/><turn n=\"1\"/>\n"
+             "<snapshot turn=\"y\"><unit id=\"\"/><foo/></snapshot><log/><snapshot/>\n<hold loc=\"1\"/>\n") + "<after/>",
+        // nothing to read: the root, the format, the XML, the text
+        "<save format=\"1\"/>", "<referee-save format=\"2\" scenario=\"s\"><log><turn n=\"1\"/></log></referee-save>",
+        "<referee-save format=\"1\"><log><turn n=\"1\"/></log></referee-save>", "<referee-save", "",
+        std::string("<referee-save format=\"1\" scenario=\"s\"/>\0", 41), "<referee-save format=\"1\" scenario=\"\xFF\"/>",
+    };
+    for (const std::string& t : texts) EXPECT_EQ(stream_vs_collect(t), "") << t;
+}
+
+TEST(XmlSaveStreaming, SameAsCollectingOnMutatedSaves) {
+    std::mt19937 rng(2026);
+    const std::string base = save("<tag name=\"a\" value=\"1\"/>\n<log>\n<turn n=\"1\"/>\n<move unit=\"u\" path=\"1 2 3\"/>\n"
+                                  "<combat attackers=\"a\" defenders=\"b\" roll=\"4\" result=\"Dr\"/>\n</log>\n<tag name=\"b\" value=\"2\"/>\n"
+                                  "<snapshot turn=\"1\"><unit id=\"u\" status=\"on-map\" at=\"3\"/></snapshot>\n");
+    const std::string alphabet = "<>/=\"'& ;#x\nlogsnapshottag";
+    for (int round = 0; round < 2000; ++round) {
+        std::string text = base;
+        for (int e = 1 + static_cast<int>(rng() % 3); e > 0 && !text.empty(); --e) {
+            const std::size_t at = rng() % text.size();
+            switch (rng() % 4) {
+                case 0: text.erase(at, 1 + rng() % 8); break;
+                case 1: text.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
+                case 2: text.insert(at, text.substr(rng() % text.size(), 1 + rng() % 40)); break;
+                default: text[at] = alphabet[rng() % alphabet.size()]; break;
+            }
+        }
+        ASSERT_EQ(stream_vs_collect(text), "") << text;
+    }
+}
+
+TEST(XmlSaveStreaming, HeaderElementsAfterTheLogComeFirst) {
+    fuzz::StreamCopy sink;
+    GameRecord g;
+    read_xml_save(save("<tag name=\"a\" value=\"1\"/>\n"      // 2
+                       "<log>\n<turn n=\"1\"/>\n</log>\n"     // 3-5
+                       "<tag name=\"b\" value=\"2\"/>\n"      // 6
+                       "<track name=\"t\" value=\"4\"/>\n"),  // 7
+                  g, sink);
+    ASSERT_EQ(sink.records.size(), 5u);
+    const char* expected[] = {"game at 1:1", "tag at 2:1", "tag at 6:1", "track at 7:1", "turn at 4:1"};
+    for (std::size_t i = 0; i < 5; ++i)
+        EXPECT_EQ(sink.records[i].rfind(expected[i], 0), 0u) << sink.records[i];
+    EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
+}
+
+TEST(XmlSaveStreaming, LogAndSnapshotAreKnownAtBegin) {
+    struct Case {
+        std::string text;
+        bool log, snapshot;
+    };
+    const std::vector<Case> cases = {
+        {std::string(kExample), true, true},
+        {save("<log><turn n=\"1\"/></log>\n"), true, false},
+        {save("<snapshot turn=\"1\"/>\n"), false, true},
+        {save("<tag name=\"a\" value=\"1\"/>\n"), false, false},
+        {save("<snapshot/>\n<tag name=\"a\" value=\"1\"/>\n<log/>\n"), true, true},  // the log last, after a header record
+        {save("<log/><log/><snapshot/><snapshot/>\n"), true, true},
+        {save("<weird><log/><snapshot/></weird>\n"), false, false},  // not children of the root
+        {"<referee-save format=\"2\" scenario=\"s\"><log/><snapshot/></referee-save>", false, false},  // not read
+        {"<referee-save><log/>", false, false},  // malformed
+    };
+    for (const Case& c : cases) {
+        fuzz::StreamCopy sink;
+        GameRecord g;
+        read_xml_save(c.text, g, sink);
+        EXPECT_EQ(sink.begins, 1) << c.text;
+        EXPECT_EQ(sink.ends, 1) << c.text;
+        EXPECT_FALSE(sink.began_after_records) << c.text;
+        EXPECT_EQ(sink.format_at_begin, InputFormat::XmlSave) << c.text;
+        EXPECT_EQ(sink.has_log_at_begin, c.log) << c.text;
+        EXPECT_EQ(sink.has_snapshot_at_begin, c.snapshot) << c.text;
+        EXPECT_EQ(g.has_log, c.log) << c.text;
+        EXPECT_EQ(g.has_snapshot, c.snapshot) << c.text;
+        EXPECT_EQ(g.snapshot.has_value(), c.snapshot) << c.text;
+    }
+}
+
+TEST(XmlSaveStreaming, ArenasHoldOneRecordAtATime) {
+    // A long save whose records all have lists, with bad records among them that leave part of
+    // their lists in the arenas: streamed, the arenas never hold more than the record handed over.
+    constexpr int kRecords = 20000;
+    std::string body = "<unit id=\"u\" side=\"A\" type=\"i\" strength=\"3\" role=\"r1 r2 r3\"/>\n<log>\n";
+    for (int i = 0; i < kRecords; ++i) {
+        const std::string a = std::to_string(i), b = std::to_string(i + 1);
+        body += "<move unit=\"u\" path=\"" + a + " " + b + "\"/>\n";
+        body += "<combat attackers=\"u,v\" defenders=\"w\" roll=\"1 2 3\" result=\"Dr\"/>\n";
+        if (i % 100 == 0) body += "<combat attackers=\"u,v\" defenders=\"w\" roll=\"1 2 x\"/>\n";  // bad: 1 2 left behind
+    }
+    body += "</log>\n";
+    const std::string text = save(body);
+    fuzz::StreamCopy sink;
+    EXPECT_EQ(stream_vs_collect(text, sink), "");
+    ASSERT_EQ(sink.records.size(), 2u + 2u * kRecords);
+    EXPECT_EQ(sink.extra, 0u);
+    EXPECT_EQ(sink.largest_arena, 3u);  // the unit's roles; a combat's three attackers and defenders, or rolls
+    EXPECT_NE(sink.records.back().find("[ 'u' 'v' ] [ 'w' ] [ 1 2 3 ]"), std::string::npos) << sink.records.back();
+    // Collected, every list stays.
+    const GameRecord g = read(text);
+    EXPECT_GE(g.syms_arena.size(), 3u + 5u * kRecords);
+    EXPECT_EQ(names(g, g.records[g.records.size() - 2].list), (Names{std::to_string(kRecords - 1), std::to_string(kRecords)}));
+}
+
+TEST(XmlSaveStreaming, DiagnosticsInDocumentOrderAcrossTheLog) {
+    // The log's records are read after the header elements that follow it, but every diagnostic
+    // stands where its element is, as the report (which sorts them stably by line) needs on a
+    // line that both share.
+    const std::string text = save(
+        "<tag name=\"\" value=\"1\"/>\n"                                                  // 2
+        "<log q=\"1\"><turn n=\"x\"/><undo/></log><tag name=\"\" value=\"2\"/><redo/>\n"  // 3
+        "<snapshot turn=\"y\"><foo/></snapshot><weird/><tag name=\"\" value=\"3\"/>\n");  // 4
+    const GameRecord g = read(text);
+    struct Expect {
+        const char* code;
+        std::uint32_t line, col;
+        const char* text;
+    };
+    const std::vector<Expect> expected = {
+        {"syntax", 2, 1, "<tag>"},           {"unknown-attribute", 3, 1, "'q'"}, {"syntax", 3, 12, "<turn>"},
+        {"unknown-element", 3, 25, "<undo>"}, {"syntax", 3, 38, "<tag>"},        {"unknown-element", 3, 62, "<redo>"},
+        {"syntax", 4, 1, "<snapshot>"},       {"unknown-element", 4, 20, "<foo>"}, {"unknown-element", 4, 37, "<weird>"},
+        {"syntax", 4, 45, "<tag>"},
+    };
+    ASSERT_EQ(g.diagnostics.size(), expected.size()) << dump(g);
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        const Diagnostic& d = g.diagnostics[i];
+        EXPECT_EQ(d.code, expected[i].code) << i << " " << d.message;
+        EXPECT_EQ(d.line, expected[i].line) << i << " " << d.message;
+        EXPECT_EQ(d.col, expected[i].col) << i << " " << d.message;
+        EXPECT_NE(d.message.find(expected[i].text), std::string::npos) << i << " " << d.message;
+    }
+    EXPECT_EQ(stream_vs_collect(text), "");
 }
 
 }  // namespace
