@@ -3,7 +3,10 @@
 // the AST into a Record, interning its tokens into the GameRecord. The plain forms of move,
 // advance and combat (only bare words, the commonest records) are read from their tokens directly,
 // making the same Record; every other line, and every error, goes through the grammar.
-#include "move_log_grammar.hpp"
+#include "move_log_error_handler.hpp"
+#include "move_log_grammar_def.hpp"
+#include "move_log_keywords.hpp"
+#include "move_log_lexer.hpp"
 #include "readers.hpp"
 #include "utf8.hpp"
 
@@ -157,8 +160,7 @@ private:
     template <typename Rule, typename Ast>
     bool parse_record(Rule const& rule, Iterator p, Iterator e, Ast& ast) {
         ast::clear(ast);
-        auto const parser = x3::with<error_handler_tag>(std::ref(errors_))[rule];
-        return x3::phrase_parse(p, e, parser, grammar::skipper, ast);
+        return grammar::parse(rule, p, e, errors_, ast);
     }
 
     bool dispatch(Kind kind, Iterator p, Iterator e) {
