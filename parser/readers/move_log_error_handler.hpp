@@ -43,9 +43,11 @@ struct syntax_error : x3::expectation_failure<Iterator> {
         case lex::ScanError::EmptyString:
             throw syntax_error(s.tok.src, "expected a non-empty string, found '\"\"'");
         case lex::ScanError::NoSpaceBefore:
-            throw syntax_error(s.error_at, "expected a space before the string, found " + lex::found_at(s.error_at, end));
+            throw syntax_error(s.error_at,
+                               "expected a space before the string, found " + lex::found_at(s.error_at, end));
         case lex::ScanError::NoSpaceAfter:
-            throw syntax_error(s.error_at, "expected a space after the string, found " + lex::found_at(s.error_at, end));
+            throw syntax_error(s.error_at,
+                               "expected a space after the string, found " + lex::found_at(s.error_at, end));
         case lex::ScanError::None:
             break;
     }
@@ -69,8 +71,8 @@ public:
     std::uint32_t column(Iterator where) const { return lex::count_chars(begin_, where) + 1; }
 
     void operator()(Iterator where, std::string message) const {
-        out_.push_back(
-            Diagnostic{std::string(code_name(Code::Syntax)), Severity::Error, line_, column(where), std::move(message)});
+        out_.push_back(Diagnostic{std::string(code_name(Code::Syntax)), Severity::Error, line_, column(where),
+                                  std::move(message)});
     }
 
     // An exception from the grammar: either a complete message, or "expected <which>".

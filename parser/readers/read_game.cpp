@@ -30,11 +30,6 @@ GameRecord read_game(std::string_view text, std::string file) {
     return parse_move_log(text, std::move(file));
 }
 
-void parse_move_log(std::string_view text, GameRecord& g, RecordSink& sink, bool fast_paths) {
-    GameRecord whole = parse_move_log(text, g.file, fast_paths);
-    replay_into(whole, g, sink);
-}
-
 void read_xml_save(std::string_view text, GameRecord& g, RecordSink& sink) {
     GameRecord whole = read_xml_save(text, g.file);
     whole.has_snapshot = whole.snapshot.has_value();
