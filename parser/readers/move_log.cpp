@@ -70,8 +70,17 @@ Iterator check_line(Iterator b, Iterator e, std::string& message) {
     return nullptr;
 }
 
-// A failure of the reading itself, not of a line's syntax: it ends the reading.
-void reading_failed(GameRecord& g, std::string message) {
+// Called in a catch block: a failure of the reading itself (out of memory, for instance), not of a
+// line's syntax (those are caught per line), ends the reading with a diagnostic at the line it
+// stopped on.
+void reading_failed(GameRecord& g) {
+    std::string message = "cannot parse the move log";
+    try {
+        throw;
+    } catch (const std::exception& x) {
+        message += std::string(": ") + x.what();
+    } catch (...) {
+    }
     g.diagnostics.push_back(
         Diagnostic{std::string(code_name(Code::Syntax)), Severity::Error, g.last_line, 1, std::move(message)});
 }
@@ -99,12 +108,8 @@ void Parser::run(std::string_view text) {
         bool read = false;
         try {
             read = parse_line(p, content_end, line);
-        } catch (const std::exception& x) {
-            // Not expected (syntax errors are caught per line); out of memory, for instance.
-            reading_failed(g_, std::string("cannot parse the move log: ") + x.what());
-            return;
         } catch (...) {
-            reading_failed(g_, "cannot parse the move log");
+            reading_failed(g_);
             return;
         }
         if (read) emit();  // outside the try: what the sink throws is the caller's
@@ -416,7 +421,11 @@ GameRecord parse_move_log(std::string_view text, std::string file, bool fast_pat
     GameRecord g;
     g.file = std::move(file);
     RecordCollector collector(g);
-    parse_move_log(text, g, collector, fast_paths);
+    try {
+        parse_move_log(text, g, collector, fast_paths);
+    } catch (...) {  // the collector's: no room for the records, reported as the parser's own failure
+        movelog::reading_failed(g);
+    }
     return g;
 }
 
