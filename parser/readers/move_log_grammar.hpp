@@ -6,7 +6,7 @@
 //   move_log_parsers.hpp        the primitive parsers
 //   move_log_grammar.hpp        this: the record rules as the driver sees them, with their context
 //   move_log_grammar_def.hpp    the rules' definitions
-// The driver is move_log.cpp.
+// The driver, which runs them a line at a time, is move_log_parser.hpp (move_log.cpp, move_log_fast_paths.cpp).
 //
 // The driver includes move_log_grammar_def.hpp, so the rules are compiled in its own translation
 // unit. rexpr instantiates its rules in a source of their own instead (BOOST_SPIRIT_INSTANTIATE of
