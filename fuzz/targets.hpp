@@ -54,25 +54,26 @@ struct GameRun {
     std::string problem;
 };
 
-// Where two parses of the same text differ ("" when they do not): records field by field, their
-// lists, the symbols in Sym order, the diagnostics.
-inline std::string difference(const GameRecord& x, const GameRecord& y) {
-    if (x.records.size() != y.records.size()) return "a different number of records";
-    if (x.symbols.size() != y.symbols.size()) return "a different number of symbols";
-    for (Sym s = 0; s < x.symbols.size(); ++s)
-        if (x.str(s) != y.str(s)) return "symbol " + std::to_string(s) + " differs";
+// Where two reads of the same record differ ("" when they do not): its fields, its Syms (the same
+// numbers: the symbols are compared in Sym order apart) and its lists, each read from its own game.
+inline std::string record_difference(const GameRecord& x, const Record& a, const GameRecord& y, const Record& b) {
     const auto list = [](const GameRecord& g, Span sp) { return std::vector<Sym>(g.list_begin(sp), g.list_end(sp)); };
     const auto ints = [](const GameRecord& g, Span sp) {
         return std::vector<std::int64_t>(g.ints_begin(sp), g.ints_end(sp));
     };
-    for (std::size_t i = 0; i < x.records.size(); ++i) {
-        const Record& a = x.records[i];
-        const Record& b = y.records[i];
-        if (a.kind != b.kind || a.flags != b.flags || a.line != b.line || a.col != b.col || a.a != b.a || a.b != b.b ||
-            a.c != b.c || a.d != b.d || a.e != b.e || a.n != b.n || a.m != b.m || list(x, a.list) != list(y, b.list) ||
-            list(x, a.list2) != list(y, b.list2) || ints(x, a.ints) != ints(y, b.ints))
-            return std::string(kind_name(a.kind)) + " record of line " + std::to_string(a.line) + " differs";
-    }
+    if (a.kind != b.kind || a.flags != b.flags || a.line != b.line || a.col != b.col || a.a != b.a || a.b != b.b ||
+        a.c != b.c || a.d != b.d || a.e != b.e || a.n != b.n || a.m != b.m || list(x, a.list) != list(y, b.list) ||
+        list(x, a.list2) != list(y, b.list2) || ints(x, a.ints) != ints(y, b.ints))
+        return std::string(kind_name(a.kind)) + " record of line " + std::to_string(a.line) + " differs";
+    return {};
+}
+
+// Where two reads of the same text differ but for their records: the symbols in Sym order, the
+// diagnostics, the last line.
+inline std::string game_difference(const GameRecord& x, const GameRecord& y) {
+    if (x.symbols.size() != y.symbols.size()) return "a different number of symbols";
+    for (Sym s = 0; s < x.symbols.size(); ++s)
+        if (x.str(s) != y.str(s)) return "symbol " + std::to_string(s) + " differs";
     if (x.diagnostics.size() != y.diagnostics.size()) return "a different number of diagnostics";
     for (std::size_t i = 0; i < x.diagnostics.size(); ++i) {
         const Diagnostic& a = x.diagnostics[i];
@@ -83,14 +84,71 @@ inline std::string difference(const GameRecord& x, const GameRecord& y) {
     return x.last_line != y.last_line ? "a different last line" : "";
 }
 
-// fuzz_move_log; also: the parser's fast paths for plain records (move_log.cpp) make exactly what
-// the grammar alone makes.
+// Where two parses of the same text differ ("" when they do not): records field by field, their
+// lists, the symbols in Sym order, the diagnostics.
+inline std::string difference(const GameRecord& x, const GameRecord& y) {
+    if (x.records.size() != y.records.size()) return "a different number of records";
+    for (std::size_t i = 0; i < x.records.size(); ++i) {
+        const std::string d = record_difference(x, x.records[i], y, y.records[i]);
+        if (!d.empty()) return d;
+    }
+    return game_difference(x, y);
+}
+
+// Streams the text and compares each record, as it is handed over, with the collected one of the
+// same rank; also that begin and end come once each around the records, and that the arenas hold
+// the record's lists alone (each record's lists are dropped once the sink has it).
+class StreamCheck final : public RecordSink {
+public:
+    explicit StreamCheck(const GameRecord& collected) : collected_(collected) {}
+    void begin(const GameRecord&) override { note(begun_++ == 0 && !ended_, "begin() not first and once"); }
+    void record(const Record& r, const GameRecord& g) override {
+        if (!problem_.empty()) return;
+        note(begun_ == 1 && !ended_, "a record outside begin() .. end()");
+        note(next_ < collected_.records.size(), "more records streamed than collected");
+        if (!problem_.empty()) return;
+        note(g.syms_arena.size() == std::size_t{r.list.len} + r.list2.len && g.ints_arena.size() == r.ints.len,
+             "the arenas hold more than the record's lists");
+        const std::string d = record_difference(g, r, collected_, collected_.records[next_++]);
+        note(d.empty(), d);
+    }
+    void end(const GameRecord& g) override {
+        note(begun_ == 1 && ended_++ == 0, "end() not last and once");
+        note(next_ == collected_.records.size(), "fewer records streamed than collected");
+        note(g.records.empty(), "records kept");
+        const std::string d = game_difference(g, collected_);
+        note(d.empty(), d);
+    }
+    // What did not hold, once the reading has returned ("" when all held).
+    std::string problem() const { return !problem_.empty() || ended_ == 1 ? problem_ : "end() not called"; }
+
+private:
+    void note(bool ok, const std::string& what) {
+        if (!ok && problem_.empty()) problem_ = what;
+    }
+    std::string problem_;
+    const GameRecord& collected_;
+    int begun_ = 0, ended_ = 0;
+    std::size_t next_ = 0;
+};
+
+// fuzz_move_log; also: the parser's fast paths for plain records (move_log_fast_paths.cpp) make
+// exactly what the grammar alone makes, and the streaming form hands over exactly the records the
+// collecting form keeps.
 inline GameRun run_move_log(std::string_view text) {
     GameRun run{parse_move_log(text, "fuzz.log"), {}};
     run.problem = game_record_problem(run.game);
     if (run.problem.empty()) {
         const std::string d = difference(run.game, parse_move_log(text, "fuzz.log", false));
         if (!d.empty()) run.problem = "the fast paths and the grammar differ: " + d;
+    }
+    if (run.problem.empty()) {
+        GameRecord streamed;
+        streamed.file = "fuzz.log";
+        StreamCheck check(run.game);
+        parse_move_log(text, streamed, check);
+        if (!check.problem().empty())
+            run.problem = "the streamed records and the collected ones differ: " + check.problem();
     }
     return run;
 }

@@ -11,28 +11,11 @@ bool is_save(std::string_view text) {
     while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')) ++i;
     return i < text.size() && text[i] == '<';
 }
-
-// Until the readers stream: read whole, then hand the records over.
-void replay_into(GameRecord& whole, GameRecord& g, RecordSink& sink) {
-    std::string file = std::move(g.file);
-    g = std::move(whole);
-    g.file = std::move(file);
-    std::vector<Record> records = std::move(g.records);
-    g.records.clear();
-    sink.begin(g);
-    for (const Record& r : records) sink.record(r, g);
-    sink.end(g);
-}
 }  // namespace
 
 GameRecord read_game(std::string_view text, std::string file) {
     if (is_save(text)) return read_xml_save(text, std::move(file));
     return parse_move_log(text, std::move(file));
-}
-
-void parse_move_log(std::string_view text, GameRecord& g, RecordSink& sink, bool fast_paths) {
-    GameRecord whole = parse_move_log(text, g.file, fast_paths);
-    replay_into(whole, g, sink);
 }
 
 void read_game(std::string_view text, GameRecord& g, RecordSink& sink) {

@@ -1,5 +1,6 @@
 // Tests of the move-log parser (parser/readers/move_log.cpp) against move-log.md and the field-by-kind
 // table of parser/core/record.hpp.
+#include "game_dump.hpp"
 #include "readers.hpp"
 
 #include <gtest/gtest.h>
@@ -15,6 +16,8 @@
 #include <vector>
 
 using namespace referee;
+using referee::testing_support::diagnostics_text;
+using referee::testing_support::dump;
 
 namespace {
 
@@ -30,13 +33,6 @@ std::vector<std::string> syms(const GameRecord& g, Span span) {
 
 std::vector<std::int64_t> ints(const GameRecord& g, Span span) {
     return std::vector<std::int64_t>(g.ints_begin(span), g.ints_end(span));
-}
-
-std::string diagnostics_text(const GameRecord& g) {
-    std::string s;
-    for (const Diagnostic& d : g.diagnostics)
-        s += std::to_string(d.line) + ":" + std::to_string(d.col) + ": " + d.message + "\n";
-    return s;
 }
 
 // Parses a one-record text that must be free of errors; returns the record.
@@ -965,31 +961,11 @@ TEST(MoveLogRobustness, ManyLines) {
 }
 
 ///////////////////////////////////////////////////////////////////////////////////////////////
-// The fast paths for plain moves, advances and combats (move_log.cpp, Parser::plain_path and
+// The fast paths for plain moves, advances and combats (move_log_fast_paths.cpp, Parser::plain_path and
 // plain_combat) must make exactly what the grammar makes: the same records, lists, symbols (in the
 // same order) and diagnostics.
 ///////////////////////////////////////////////////////////////////////////////////////////////
 namespace {
-
-// Everything a parse produced, written out with names and Syms.
-std::string dump(const GameRecord& g) {
-    std::string s;
-    for (Sym x = 1; x < g.symbols.size(); ++x) s += std::to_string(x) + "=" + str(g, x) + " ";
-    s += "\n";
-    for (const Record& r : g.records) {
-        s += std::to_string(static_cast<int>(r.kind)) + " f" + std::to_string(r.flags) + " " + std::to_string(r.line) +
-             ":" + std::to_string(r.col);
-        for (Sym x : {r.a, r.b, r.c, r.d, r.e}) s += " [" + str(g, x) + "]";
-        s += " n" + std::to_string(r.n) + " m" + std::to_string(r.m) + " list";
-        for (const std::string& x : syms(g, r.list)) s += " [" + x + "]";
-        s += " list2";
-        for (const std::string& x : syms(g, r.list2)) s += " [" + x + "]";
-        s += " ints";
-        for (std::int64_t x : ints(g, r.ints)) s += " " + std::to_string(x);
-        s += "\n";
-    }
-    return s + diagnostics_text(g) + "last line " + std::to_string(g.last_line) + "\n";
-}
 
 void expect_fast_path_same(std::string_view text) {
     const GameRecord fast = parse_move_log(text, "t.log", true);

@@ -1,0 +1,114 @@
+// The move-log parser's fast paths (move_log_parser.hpp) for the plain forms of the commonest records
+// (move and advance, combat: most of a hex game's records). A plain form has only bare WORDs (no
+// STRING), so the tokens are read with the grammar's own lexer straight into the Record, at a
+// fraction of the cost of the X3 rule, and make the same Record, interned in the same order.
+// Anything else (a STRING, an arrow, an unexpected word, a lexical error, more than kPlainTokens
+// tokens) returns false with nothing done, and the grammar reads the line and reports what is wrong.
+// tests/parser/readers/test_move_log.cpp (PlainFastPaths) compares the two on every sample and on
+// random lines, and so does the fuzz target fuzz_move_log (fuzz/targets.hpp).
+#include "move_log_ast.hpp"
+#include "move_log_lexer.hpp"
+#include "move_log_parser.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace referee::movelog {
+namespace {
+
+constexpr std::size_t kPlainTokens = 24;
+struct PlainTokens {
+    Iterator first[kPlainTokens], last[kPlainTokens];
+    std::size_t n = 0;
+    std::string_view operator[](std::size_t i) const {
+        return {first[i], static_cast<std::size_t>(last[i] - first[i])};
+    }
+    ast::Tok tok(std::size_t i) const {
+        ast::Tok t;
+        t.src = t.first = first[i];
+        t.last = last[i];
+        return t;
+    }
+    // A bare WORD equal to `word` (lower case) whatever its case, as keyword_parser matches.
+    bool is(std::size_t i, std::string_view word) const {
+        const std::string_view w = (*this)[i];
+        if (w.size() != word.size()) return false;
+        for (std::size_t k = 0; k < w.size(); ++k)
+            if (lex::ascii_lower(w[k]) != word[k]) return false;
+        return true;
+    }
+};
+// The tokens after the record keyword at p, if all are bare WORDs.
+inline bool plain_tokens(Iterator p, Iterator e, PlainTokens& t) {
+    for (Iterator q = lex::word_end(p, e);;) {
+        q = lex::skip_blanks(q, e);
+        if (q == e || *q == '#') return true;
+        if (*q == '"' || t.n == kPlainTokens) return false;
+        Iterator w = lex::word_end(q, e);
+        if (w != e && *w == '"') return false;
+        t.first[t.n] = q;
+        t.last[t.n] = w;
+        ++t.n;
+        q = w;
+    }
+}
+
+// A unit list of combat: no empty element.
+inline bool plain_unit_list(std::string_view w) {
+    return !w.empty() && w.front() != ',' && w.back() != ',' && w.find(",,") == std::string_view::npos;
+}
+
+}  // namespace
+
+// move|advance <unit> <loc> <loc>...: no "->" anywhere (path_record drops the arrows and
+// checks where they stand).
+bool Parser::plain_path(Kind kind, Iterator p, Iterator e) {
+    PlainTokens t;
+    if (!plain_tokens(p, e, t) || t.n < 3) return false;
+    for (std::size_t i = 0; i < t.n; ++i)
+        if (t[i] == "->") return false;
+    Record& r = add(kind, p);
+    r.a = intern(t[0]);
+    r.list = Span{static_cast<std::uint32_t>(g_.syms_arena.size()), static_cast<std::uint32_t>(t.n - 1)};
+    for (std::size_t i = 1; i < t.n; ++i) g_.syms_arena.push_back(intern(t[i]));
+    return true;
+}
+
+// combat <units> vs <units> [odds <x>] [roll <n>...] [result <r>], as combat_record: the unit
+// lists without an empty element, the options in this order, each value any word (a roll an
+// INT that fits in 64 bits).
+bool Parser::plain_combat(Iterator p, Iterator e) {
+    PlainTokens t;
+    if (!plain_tokens(p, e, t) || t.n < 3) return false;
+    if (t.is(0, "vs") || !plain_unit_list(t[0]) || !t.is(1, "vs") || !plain_unit_list(t[2])) return false;
+    std::size_t i = 3;
+    std::size_t odds = 0, result = 0;  // token indexes; 0: absent
+    if (i < t.n && t.is(i, "odds")) {
+        if (i + 1 == t.n) return false;
+        odds = i + 1;
+        i += 2;
+    }
+    std::int64_t rolls[kPlainTokens];
+    std::size_t nrolls = 0;
+    if (i < t.n && t.is(i, "roll")) {
+        for (++i; i < t.n && lex::parse_int(t.first[i], t.last[i], rolls[nrolls]) == 1; ++i) ++nrolls;
+        if (nrolls == 0) return false;
+    }
+    if (i < t.n && t.is(i, "result")) {
+        if (i + 1 == t.n) return false;
+        result = i + 1;
+        i += 2;
+    }
+    if (i != t.n) return false;
+    Record& r = add(Kind::Combat, p);
+    r.list = split_list(t.tok(0));
+    r.list2 = split_list(t.tok(2));
+    if (odds != 0) r.a = intern(t[odds]);
+    r.ints = Span{static_cast<std::uint32_t>(g_.ints_arena.size()), static_cast<std::uint32_t>(nrolls)};
+    g_.ints_arena.insert(g_.ints_arena.end(), rolls, rolls + nrolls);
+    if (result != 0) r.b = intern(t[result]);
+    return true;
+}
+
+}  // namespace referee::movelog
