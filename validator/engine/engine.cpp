@@ -30,6 +30,12 @@ void Engine::adopt(std::unique_ptr<Mechanism> m) {
     mechanisms_.push_back(std::move(m));
 }
 
+std::vector<std::string_view> Engine::mechanism_names() const {
+    std::vector<std::string_view> out;
+    for (const auto& m : mechanisms_) out.push_back(m->name());
+    return out;
+}
+
 bool Engine::start(std::span<const Record> header, const Sym* syms, const std::int64_t* ints) {
     Game& g = game_;
     g.lists_from(syms, ints);

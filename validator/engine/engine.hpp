@@ -29,6 +29,9 @@ public:
         return ref;
     }
 
+    // The mechanisms of this game, in the order they were added.
+    std::vector<std::string_view> mechanism_names() const;
+
     // Sets the game up from its header records (every record before the first `turn`), whose lists
     // are at `syms` / `ints`. False: the game cannot be judged (an input error was reported).
     bool start(std::span<const Record> header, const Sym* syms, const std::int64_t* ints);

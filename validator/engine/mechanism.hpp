@@ -47,6 +47,8 @@ public:
     Mechanism(const Mechanism&) = delete;
     Mechanism& operator=(const Mechanism&) = delete;
 
+    // Its name, as in its file's name ("zones_of_control"): for tests and for people.
+    virtual std::string_view name() const = 0;
     virtual std::uint32_t hooks() const = 0;
     // The record kinds it applies (the engine gives each kind to one mechanism).
     virtual std::span<const Kind> kinds() const { return {}; }

@@ -17,6 +17,7 @@ namespace referee {
 class AreaRecords final : public Mechanism {
 public:
     explicit AreaRecords(Game& g) : Mechanism(g), pos_(g.scenario, g.sheet) {}
+    std::string_view name() const override { return "area_records"; }
     std::uint32_t hooks() const override { return kOnSetup; }
     bool setup(std::span<const Record> header) override;
     std::span<const Kind> kinds() const override;

@@ -31,6 +31,7 @@ namespace {
 class Roads final : public Mechanism {
 public:
     explicit Roads(Game& g) : Mechanism(g), network(g.scenario) {}
+    std::string_view name() const override { return "roads"; }
     std::uint32_t hooks() const override { return 0; }
     RoadNetwork network;
 };

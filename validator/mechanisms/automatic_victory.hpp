@@ -13,6 +13,7 @@ class Points;
 class AutomaticVictoryTest final : public Mechanism {
 public:
     AutomaticVictoryTest(Game& g, const Points* points) : Mechanism(g), points_(points) {}
+    std::string_view name() const override { return "automatic_victory"; }
     std::uint32_t hooks() const override { return kOnTurnBoundary | kOnLogEnd; }
     void on_turn_boundary() override { test(game.last_applied_line); }
     void on_log_end() override;

@@ -20,6 +20,7 @@ class Banners final : public Mechanism, public VictoryRule, public ScoreSource {
 public:
     explicit Banners(Game& g) : Mechanism(g), VictoryRule(g) {}
     void watch(const Objectives* objectives) { objectives_ = objectives; }
+    std::string_view name() const override { return "banners"; }
     std::uint32_t hooks() const override { return kOnSetup | kOnEliminated | kOnAward | kAfterRecord | kOnLogEnd; }
     std::span<const Kind> kinds() const override;
     void on_record(const Record& r) override;  // target

@@ -12,6 +12,7 @@ namespace referee {
 class Claims final : public Mechanism {
 public:
     using Mechanism::Mechanism;
+    std::string_view name() const override { return "claims"; }
     std::uint32_t hooks() const override { return kOnJudged; }
     std::span<const Kind> kinds() const override;
     void on_record(const Record& r) override;

@@ -14,6 +14,7 @@ namespace referee {
 class ExitRace final : public Mechanism {
 public:
     explicit ExitRace(Game& g) : Mechanism(g), fired_(g.scenario.points.size(), 0), log_(g.scenario.points.size()) {}
+    std::string_view name() const override { return "exit_race"; }
     std::uint32_t hooks() const override { return kOnTurnEnd | kOnStep | kOnFinal; }
     void on_turn_end(const Record&) override { checks(true, false); }
     void on_step() override { checks(false, false); }

@@ -13,6 +13,7 @@ class ZocRule;
 class ExitRule final : public Mechanism {
 public:
     ExitRule(Game& g, ZocRule* zoc) : Mechanism(g), zoc_(zoc) {}
+    std::string_view name() const override { return "exits"; }
     std::uint32_t hooks() const override { return 0; }
     std::span<const Kind> kinds() const override;
     void on_record(const Record& r) override;

@@ -20,6 +20,7 @@ class AreaRecords;
 class FactionVictoryRule final : public Mechanism, public VictoryRule {
 public:
     FactionVictoryRule(Game& g, AreaRecords& area) : Mechanism(g), VictoryRule(g), area_(area) {}
+    std::string_view name() const override { return "faction_victory"; }
     std::uint32_t hooks() const override { return kOnSetup | kBeforeSequence | kOnPhaseBegin; }
     bool setup(std::span<const Record> header) override;      // the players (L5)
     void before_sequence(const Record& r) override;           // the last round's support phase is over (L6)

@@ -12,6 +12,7 @@ void settle_by_higher_total(const Game& g, Verdict& v);
 class HigherTotal final : public Mechanism, public VictoryRule {
 public:
     explicit HigherTotal(Game& g) : Mechanism(g), VictoryRule(g) {}
+    std::string_view name() const override { return "higher_total"; }
     std::uint32_t hooks() const override { return 0; }
     void settle(Verdict& v) override { settle_by_higher_total(game, v); }
 };

@@ -41,6 +41,7 @@ public:
         : Mechanism(g), zoc_(zoc), reinforcements_(reinforcements), retreat_(retreat) {
         path_.reserve(16);
     }
+    std::string_view name() const override { return "movement"; }
     std::uint32_t hooks() const override { return 0; }
     std::span<const Kind> kinds() const override;
     void on_record(const Record& r) override;

@@ -20,6 +20,7 @@ class Banners;
 class Objectives final : public PositionListener, public Mechanism {
 public:
     Objectives(Game& g, Banners& banners) : Mechanism(g), banners_(banners) {}
+    std::string_view name() const override { return "objectives"; }
     std::uint32_t hooks() const override { return kOnSetup | kOnPlayStart | kOnPhaseEnd | kOnPlayerTurn | kAfterRecord | kOnFinal; }
     std::span<const Kind> kinds() const override;
     void on_record(const Record& r) override;  // objective

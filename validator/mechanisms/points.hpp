@@ -22,6 +22,7 @@ void unscored_note(Game& g, const PointsRule& pr, const std::string& why, bool m
 class Points final : public Mechanism, public ScoreSource {
 public:
     Points(Game& g, Traces* traces, ExitRace* race) : Mechanism(g), traces_(traces), race_(race) {}
+    std::string_view name() const override { return "points"; }
     std::uint32_t hooks() const override { return kOnStrengthLost | kOnExited; }
     void on_strength_lost(const Unit& u, std::int64_t sp) override { score_elimination(u.side, sp); }
     void on_exited(const Unit& u) override { score_exit(u); }

@@ -10,6 +10,7 @@ namespace referee {
 class RatioLevels final : public Mechanism, public VictoryRule {
 public:
     explicit RatioLevels(Game& g) : Mechanism(g), VictoryRule(g) {}
+    std::string_view name() const override { return "ratio_levels"; }
     std::uint32_t hooks() const override { return 0; }
     void settle(Verdict& v) override;
 };

@@ -14,6 +14,7 @@ class RoadNetwork;
 class ReinforcementRule final : public Mechanism {
 public:
     ReinforcementRule(Game& g, const RoadNetwork* roads) : Mechanism(g), roads_(roads) {}
+    std::string_view name() const override { return "reinforcements"; }
     std::uint32_t hooks() const override { return kOnUnitDeclared | kOnTurnEnd; }
     void on_unit_declared(const Record& r, const Unit& us) override;  // the schedule (14.34)
     void on_turn_end(const Record& turn_record) override;            // entries due this turn (14.33)

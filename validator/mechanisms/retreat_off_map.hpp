@@ -10,6 +10,7 @@ namespace referee {
 class RetreatRule final : public Mechanism {
 public:
     using Mechanism::Mechanism;
+    std::string_view name() const override { return "retreat_off_map"; }
     std::uint32_t hooks() const override { return 0; }
     // The unit `u` ended its retreat at `from` and goes off the map.
     void off_map(const Record& r, UnitId u, LocId from);

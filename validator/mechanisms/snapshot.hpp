@@ -15,6 +15,7 @@ class Points;
 class SaveSnapshot final : public Mechanism, public SnapshotRule {
 public:
     SaveSnapshot(Game& g, AreaRecords* area, Points* points) : Mechanism(g), area_(area), points_(points) {}
+    std::string_view name() const override { return "snapshot"; }
     std::uint32_t hooks() const override { return 0; }
     void compare() override;      // snapshot.cpp
     void judge_alone() override;  // snapshot_alone.cpp

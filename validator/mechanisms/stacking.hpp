@@ -12,6 +12,7 @@ namespace referee {
 class StackingRule final : public PositionListener, public Mechanism {
 public:
     explicit StackingRule(Game& g);
+    std::string_view name() const override { return "stacking"; }
     std::uint32_t hooks() const override { return kOnPhaseEnd; }
     void on_phase_end() override;
 

@@ -18,6 +18,7 @@ class ZocRule;
 class Traces final : public Mechanism {
 public:
     Traces(Game& g, const RoadNetwork* roads, const ZocRule* zoc) : Mechanism(g), roads_(roads), zoc_(zoc) {}
+    std::string_view name() const override { return "traces"; }
     std::uint32_t hooks() const override { return 0; }
     // R2: `side` has a line of communications from `from` to `to`.
     bool line_of_communications(SideId side, LocId from, LocId to) const;

@@ -15,6 +15,7 @@ class ZocRule final : public PositionListener, public Mechanism {
 public:
     // `rules`: the scenario's rule forbids moving on (its `zoc` findings); else the zones are only counted.
     ZocRule(Game& g, bool rules);
+    std::string_view name() const override { return "zones_of_control"; }
     std::uint32_t hooks() const override { return 0; }
 
     // An enemy unit of combat strength stands next to l.
