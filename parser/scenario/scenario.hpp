@@ -1,7 +1,7 @@
 // A scenario: the rules of one game as data (sides, sequence of play, map, order of battle,
-// holdings, exits, victory points and tests). Read from XML by parser/scenario/scenario_reader.cpp; the
-// format is docs/scenario-format.md. Names are resolved to indices by the reader, so the engine
-// works on indices only.
+// holdings, exits, victory points and tests). Read from XML by parser/scenario/scenario_reader.cpp
+// and its section readers (section_*.cpp); the format is docs/scenario-format.md. Names are
+// resolved to indices by the reader, so the engine works on indices only.
 #pragma once
 
 #include "record.hpp"  // ObjectiveKind (move-log.md's objective kinds)
