@@ -1,4 +1,4 @@
-// libFuzzer target fuzz_scenario: the scenario reader (parser/scenario/scenario_reader.cpp) on arbitrary
+// libFuzzer target fuzz_scenario: the scenario reader (parser/scenario/, read_scenario_xml) on arbitrary
 // bytes; a file that extends a built-in reads it from the binary, so no file is opened.
 // What must hold of the result is checked in fuzz/targets.hpp, shared with the regression test.
 #include "targets.hpp"

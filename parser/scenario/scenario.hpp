@@ -1,7 +1,7 @@
 // A scenario: the rules of one game as data (sides, sequence of play, map, order of battle,
-// holdings, exits, victory points and tests). Read from XML by parser/scenario/scenario_reader.cpp; the
-// format is docs/scenario-format.md. Names are resolved to indices by the reader, so the engine
-// works on indices only.
+// holdings, exits, victory points and tests). Read from XML by parser/scenario/scenario_reader.cpp
+// and its section readers (section_*.cpp); the format is docs/scenario-format.md. Names are
+// resolved to indices by the reader, so the engine works on indices only.
 #pragma once
 
 #include "record.hpp"  // ObjectiveKind (move-log.md's objective kinds)
@@ -405,14 +405,14 @@ struct BuiltinScenario {
     std::string_view xml;  // the embedded file
 };
 
-// parser/scenario/scenario_reader.cpp
+// parser/scenario/builtins.cpp
 const std::vector<BuiltinScenario>& builtin_scenarios();
 ScenarioLoad read_scenario_xml(std::string_view xml, std::string file);
 // A built-in id ("maryes-heights") or a path to a scenario file.
 ScenarioLoad load_scenario(std::string_view id_or_path);
 
 // The words the scenario format gives a meaning where a side is named (each, none, first, second,
-// any, phasing): no side may be called so (parser/scenario/scenario_reader.cpp).
+// any, phasing): no side may be called so (parser/scenario/scenario.cpp).
 bool is_reserved_side_word(std::string_view s);
 
 }  // namespace referee

@@ -1,0 +1,156 @@
+// The built-in scenarios (scenarios/*.xml, embedded at build time by cmake/embed.cmake) and the
+// ways in: read_scenario_xml (a file's text) and load_scenario (a built-in id, or a path, read with
+// the guards a name that comes from a game needs).
+#include "scenario_sections.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace referee {
+
+// Generated at build time by cmake/embed.cmake from scenarios/*.xml; the last entry has name == nullptr.
+struct EmbeddedFile {
+    const char* name;
+    const unsigned char* data;
+    std::size_t size;
+};
+extern const EmbeddedFile kEmbeddedScenarios[];
+
+namespace {
+
+using scenario_xml::builtin_list;
+using scenario_xml::one_line;
+using scenario_xml::qt;
+
+ScenarioError file_error(std::string file, std::string msg) {
+    ScenarioError e;
+    e.file = std::move(file);
+    e.message = std::move(msg);
+    return e;  // line and column 0: the file as a whole
+}
+
+std::string title_of(const void* data, std::size_t size) {
+    pugi::xml_document doc;
+    if (!doc.load_buffer(data, size, pugi::parse_default, pugi::encoding_utf8)) return {};
+    return one_line(doc.document_element().attribute("title").value());
+}
+
+struct BuiltinTable {
+    std::deque<std::string> strings;  // titles, and the ids and text of added test built-ins (stable addresses)
+    std::vector<BuiltinScenario> list;
+    BuiltinTable() {
+        for (const EmbeddedFile* f = kEmbeddedScenarios; f->name; ++f) {
+            const std::string& title = strings.emplace_back(title_of(f->data, f->size));
+            list.push_back(BuiltinScenario{f->name, title, std::string_view(reinterpret_cast<const char*>(f->data), f->size)});
+        }
+    }
+};
+
+BuiltinTable& builtin_table() {
+    static BuiltinTable table;
+    return table;
+}
+
+}  // namespace
+
+const std::vector<BuiltinScenario>& builtin_scenarios() { return builtin_table().list; }
+
+// For tests only (declared in tests/support/scenario_support.hpp, not in parser/scenario/scenario.hpp): adds `xml` as
+// a built-in scenario `id` for the rest of the process, so that the reader can be tested with kinds
+// of base no file in scenarios/ is yet (a base whose sides come from the game). An id already
+// listed is left as it is. Not thread-safe: call it before reading scenarios.
+void add_builtin_scenario_for_tests(const std::string& id, const std::string& xml) {
+    BuiltinTable& t = builtin_table();
+    if (std::any_of(t.list.begin(), t.list.end(), [&](const BuiltinScenario& b) { return b.id == id; })) return;
+    const std::string& sid = t.strings.emplace_back(id);
+    const std::string& text = t.strings.emplace_back(xml);
+    const std::string& title = t.strings.emplace_back(title_of(text.data(), text.size()));
+    t.list.push_back(BuiltinScenario{sid, title, text});
+}
+
+ScenarioLoad read_scenario_xml(std::string_view xml, std::string file) {
+    try {
+        return scenario_xml::read_scenario(xml, file);
+    } catch (const std::exception& ex) {  // allocation failure and the like: still a clean error
+        ScenarioLoad out;
+        out.errors.push_back(file_error(std::move(file), std::string("cannot read the scenario: ") + ex.what()));
+        return out;
+    }
+}
+
+ScenarioLoad load_scenario(std::string_view id_or_path) {
+    for (const BuiltinScenario& b : builtin_scenarios()) {
+        if (b.id != id_or_path) continue;
+        ScenarioLoad r = read_scenario_xml(b.xml, "<built-in>");
+        if (r.scenario && r.scenario->id != b.id) {
+            ScenarioLoad bad;
+            bad.errors.push_back(file_error("<built-in>", "built-in scenario " + qt(b.id) + " declares id " + qt(r.scenario->id)));
+            return bad;
+        }
+        return r;
+    }
+    ScenarioLoad out;
+    const std::string path(id_or_path);
+    try {
+        std::error_code ec;
+        const std::filesystem::path p(path);
+        if (path.empty()) {
+            out.errors.push_back(file_error(path, "no scenario named (built-ins: " + builtin_list() + ")"));
+            return out;
+        }
+        if (!std::filesystem::exists(p, ec)) {
+            out.errors.push_back(file_error(path, "no such file, and no built-in scenario of that name (built-ins: " + builtin_list() + ")"));
+            return out;
+        }
+        if (std::filesystem::is_directory(p, ec)) {
+            out.errors.push_back(file_error(path, "is a directory, not a scenario file"));
+            return out;
+        }
+        // A game names its scenario file, so the name is input: a device or a pipe (`game /dev/zero`,
+        // `game /dev/tty`) would be read without end or wait for ever, and a huge file fill the
+        // memory (found with fuzz_check, docs/fuzzing.md). Scenario files are some 16 KB.
+        if (!std::filesystem::is_regular_file(p, ec)) {
+            out.errors.push_back(file_error(path, "is not a regular file (a device or a pipe?), not a scenario file"));
+            return out;
+        }
+        constexpr std::uintmax_t kMaxScenarioFile = 16u << 20;
+        if (const std::uintmax_t size = std::filesystem::file_size(p, ec); !ec && size > kMaxScenarioFile) {
+            out.errors.push_back(file_error(path, "is " + std::to_string(size) + " bytes, larger than a scenario file may be (16 MiB)"));
+            return out;
+        }
+        std::ifstream in(p, std::ios::binary);
+        if (!in) {
+            out.errors.push_back(file_error(path, std::string("cannot open the file: ") + std::strerror(errno)));
+            return out;
+        }
+        std::ostringstream buf;
+        buf << in.rdbuf();
+        if (in.bad()) {
+            out.errors.push_back(file_error(path, "cannot read the file"));
+            return out;
+        }
+        return read_scenario_xml(buf.str(), path);
+    } catch (const std::exception& ex) {
+        out.errors.push_back(file_error(path, std::string("cannot read the file: ") + ex.what()));
+        return out;
+    }
+}
+
+
+namespace scenario_xml {
+
+std::string builtin_list() {
+    std::string out;
+    for (const BuiltinScenario& b : builtin_scenarios()) out += (out.empty() ? "" : ", ") + std::string(b.id);
+    return out.empty() ? "none" : out;
+}
+
+}  // namespace scenario_xml
+
+}  // namespace referee

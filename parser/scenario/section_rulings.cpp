@@ -1,0 +1,43 @@
+// Text for people: <description> (free text, not read by referee) and <rulings> (each <ruling id=...>
+// the scenario's own reading of the rules, cited by its id in the report; an extending file's
+// ruling with a base ruling's id replaces its text).
+#include "scenario_sections.hpp"
+
+#include <algorithm>
+
+namespace referee::scenario_xml {
+
+void read_description(ReadContext& cx, pugi::xml_node d) {
+    if (!d) return;
+    cx.check_attrs(d, {});
+    cx.check_text_only(d);
+}
+
+void read_rulings(ReadContext& cx, pugi::xml_node s) {
+    if (!s) return;
+    cx.check_attrs(s, {});
+    cx.check_children(s, {"ruling"});
+    NodesByName ids;
+    for (pugi::xml_node n : s.children("ruling")) {
+        cx.check_attrs(n, {"id"});
+        cx.check_text_only(n);
+        auto id = cx.required(n, "id");
+        const std::string text = one_line(n.text().get());
+        if (text.empty()) cx.error(n, "<ruling> needs its text between <ruling ...> and </ruling>");
+        if (!id || text.empty()) continue;
+        if (auto it = ids.find(*id); it != ids.end()) {
+            cx.error(n, n.attribute("id"),
+                     "ruling " + qt(*id) + " is given twice (first on line " + std::to_string(cx.line_of(it->second)) + ")");
+            continue;
+        }
+        ids.emplace(std::string(*id), n);
+        // In an extending file, a ruling with a base ruling's id replaces its text.
+        auto base = std::find_if(cx.sc.rulings.begin(), cx.sc.rulings.end(), [&](const RulingDef& r) { return r.id == *id; });
+        if (base != cx.sc.rulings.end())
+            base->text = text;
+        else
+            cx.sc.rulings.push_back(RulingDef{std::string(*id), text});
+    }
+}
+
+}  // namespace referee::scenario_xml
