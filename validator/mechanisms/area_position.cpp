@@ -1,3 +1,4 @@
+// The position of an area game (L1: Total Support and Opposition; 1.6.5: pieces on the map; L2 tracks).
 #include "area_position.hpp"
 
 #include <algorithm>

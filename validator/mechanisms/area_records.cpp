@@ -1,3 +1,4 @@
+// The records of an area game (1.4, 1.6.1, 1.9, L2, L3).
 #include "area_records.hpp"
 
 #include <fmt/format.h>

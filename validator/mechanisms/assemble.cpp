@@ -1,3 +1,4 @@
+// Which mechanisms a game gets, in which order (docs/engine.md).
 #include "assemble.hpp"
 
 #include "area_records.hpp"

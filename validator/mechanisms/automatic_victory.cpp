@@ -1,3 +1,4 @@
+// The automatic-victory test (17.0, M1).
 #include "automatic_victory.hpp"
 
 #include "points.hpp"

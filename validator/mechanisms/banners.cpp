@@ -1,3 +1,4 @@
+// Victory banners (B1, B2): counts, targets, sudden death, banners for eliminations and awards.
 #include "banners.hpp"
 
 #include "higher_total.hpp"

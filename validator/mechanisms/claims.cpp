@@ -1,3 +1,4 @@
+// The players' claims, compared with the verdict (claim-mismatch, citing the rule of victory).
 #include "claims.hpp"
 
 #include "text.hpp"

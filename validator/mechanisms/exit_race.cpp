@@ -1,3 +1,4 @@
+// The exit race (14.53, C4): exited units beyond the enemy's, at the end of each player-turn.
 #include "exit_race.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// Exits from the map (17.3 and M4, 21.12, 14.4): where, by which unit types, in which phase.
 #include "exits.hpp"
 
 #include "movement.hpp"

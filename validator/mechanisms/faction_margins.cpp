@@ -1,3 +1,4 @@
+// Faction margins and ranking (7.1-7.3, L4, L6, 8.8).
 #include "faction_margins.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Victory in a game of factions (7.1-7.3, 8.8; L4-L6).
 #include "faction_victory.hpp"
 
 #include "area_records.hpp"

@@ -1,3 +1,4 @@
+// Victory by the higher total (17.0 and M5, 21.0 and R4).
 #include "higher_total.hpp"
 
 namespace referee {

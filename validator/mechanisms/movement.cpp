@@ -1,3 +1,4 @@
+// Units' records (move-log.md "unit records"; G1, G2): paths, entries, losses, combats.
 #include "movement.hpp"
 
 #include "reinforcements.hpp"

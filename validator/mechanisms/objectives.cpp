@@ -1,3 +1,4 @@
+// Objectives of a victory-banner battle (B3-B7).
 #include "objectives.hpp"
 
 #include "banners.hpp"

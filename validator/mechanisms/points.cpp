@@ -1,3 +1,4 @@
+// Victory points (17.3, 17.11-17.13 and M2; 21.11, 21.12 and R1; 14.52): counts and score items.
 #include "points.hpp"
 
 #include "exit_race.hpp"

@@ -1,3 +1,4 @@
+// Victory levels by the ratio of the totals (14.5, C2).
 #include "ratio_levels.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// Reinforcements (14.33, 14.34, C6): entries on time, at their hex, or late at a road hex of an edge.
 #include "reinforcements.hpp"
 
 #include "roads.hpp"

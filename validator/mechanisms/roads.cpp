@@ -1,3 +1,4 @@
+// The road network of a map (<roads>), for 21.21, 21.22, 14.51, 14.52 and C6.
 #include "roads.hpp"
 
 #include <algorithm>

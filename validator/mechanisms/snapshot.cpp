@@ -1,3 +1,4 @@
+// A save's snapshot compared with the replay of its log (xml-save.md).
 #include "snapshot.hpp"
 
 #include "area_records.hpp"

@@ -1,3 +1,4 @@
+// Stacking (the Blue & Gray standard rules): locations over the limit at the end of each phase.
 #include "stacking.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,5 @@
+// Lines of communication (21.21, R2) and traces to a road leaving the map (21.22 and R3; 14.51,
+// 14.52 and C3).
 #include "traces.hpp"
 
 #include "points.hpp"

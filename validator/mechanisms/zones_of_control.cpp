@@ -1,3 +1,5 @@
+// Zones of control (the Blue & Gray standard rules, Cemetery Hill 14.31; for traces, C3): zones
+// counted as units are placed and lifted, and the `zoc` checks of moves and exits.
 #include "zones_of_control.hpp"
 
 #include <fmt/format.h>

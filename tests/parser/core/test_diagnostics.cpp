@@ -1,0 +1,87 @@
+// The table of codes (parser/core/diagnostics.cpp) and its page (docs/codes.md): one row a code,
+// the names report.md gives, the severities it gives, and the page in step with the table.
+#include "diagnostics.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+using namespace referee;
+
+namespace {
+
+std::string read(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// The cells of the page's row for `code` ("| `code` | severity | strict | ..."), or none.
+std::vector<std::string> row_of(const std::string& page, std::string_view code) {
+    const std::string key = "\n| `" + std::string(code) + "` |";
+    const auto at = page.find(key);
+    if (at == std::string::npos) return {};
+    const auto end = page.find('\n', at + 1);
+    std::vector<std::string> cells;
+    std::stringstream line(page.substr(at + 1, end - at - 1));
+    std::string cell;
+    while (std::getline(line, cell, '|')) {
+        const auto b = cell.find_first_not_of(' '), e = cell.find_last_not_of(' ');
+        cells.push_back(b == std::string::npos ? std::string() : cell.substr(b, e - b + 1));
+    }
+    return cells;  // "", "`code`", severity, strict, cites, meaning
+}
+
+}  // namespace
+
+TEST(CodeTable, OneRowPerCodeWithUniqueNames) {
+    std::set<std::string_view> names;
+    for (int i = 0; i < kCodeCount; ++i) {
+        const CodeInfo& c = code_table()[i];
+        EXPECT_EQ(static_cast<int>(c.code), i);
+        EXPECT_EQ(&code_info(c.code), &c);
+        EXPECT_FALSE(c.name.empty());
+        EXPECT_FALSE(c.what.empty()) << c.name;
+        EXPECT_TRUE(names.insert(c.name).second) << "twice: " << c.name;
+    }
+}
+
+TEST(CodeTable, SeveritiesAreReportMds) {
+    // report.md: every code is an error but path-gap, incomplete, unverified-score and the VASSAL
+    // undo codes; the readers' unknown-element and unknown-attribute are warnings about the file.
+    const std::set<std::string_view> warnings{"path-gap", "incomplete", "unknown-element", "unknown-attribute"};
+    for (int i = 0; i < kCodeCount; ++i) {
+        const CodeInfo& c = code_table()[i];
+        EXPECT_EQ(c.severity == Severity::Warning, warnings.count(c.name) == 1) << c.name;
+    }
+}
+
+TEST(CodeTable, StrictMakesTheRuleWarningsErrors) {
+    EXPECT_EQ(severity_of(Code::PathGap, false), Severity::Warning);
+    EXPECT_EQ(severity_of(Code::PathGap, true), Severity::Error);
+    EXPECT_EQ(severity_of(Code::Incomplete, true), Severity::Error);
+    EXPECT_EQ(severity_of(Code::UnknownElement, true), Severity::Warning);
+    EXPECT_EQ(severity_of(Code::UnknownAttribute, true), Severity::Warning);
+    EXPECT_EQ(severity_of(Code::Zoc, false), Severity::Error);
+}
+
+TEST(CodeTable, TheDocsPageListsEveryCodeAsTheTableDoes) {
+    const std::string page = read(std::string(REFEREE_SOURCE_DIR) + "/docs/codes.md");
+    ASSERT_FALSE(page.empty());
+    for (int i = 0; i < kCodeCount; ++i) {
+        const CodeInfo& c = code_table()[i];
+        const auto cells = row_of(page, c.name);
+        ASSERT_GE(cells.size(), 6u) << "docs/codes.md has no row for " << c.name;
+        EXPECT_EQ(cells[2], c.severity == Severity::Error ? "error" : "warning") << c.name;
+        EXPECT_EQ(cells[3], c.strict ? "error" : "") << c.name;
+        EXPECT_EQ(cells[5], c.what) << c.name;
+    }
+    // And no row for a code the table does not have.
+    std::size_t rows = 0;
+    for (auto at = page.find("\n| `"); at != std::string::npos; at = page.find("\n| `", at + 1)) ++rows;
+    EXPECT_EQ(rows, static_cast<std::size_t>(kCodeCount));
+}
