@@ -7,10 +7,12 @@
 // banners); concessions; incomplete games and the last player-turn (G5); parameters (bad values,
 // first-player); objective and target records in a game without banners.
 #include "replay_support.hpp"
+#include "scenario_support.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <string>
 
@@ -262,4 +264,25 @@ TEST(FirstPlayer, TheParameterReordersThePlayerTurns) {
     EXPECT_EQ(count_code(check(log), "turn-order"), 1);
     o.params = {{"first-player", "French"}};
     EXPECT_EQ(check(log, o).exit_status(), 2);
+}
+
+TEST(FirstPlayer, TheSidesSwapAroundAJointPhaseAndKeepTheirSteps) {
+    // kFirstPlayer: the default first player leaves the sequence as written, the other side takes
+    // the first player's steps (scenario-format.md).
+    const std::string path = ::testing::TempDir() + "first-player.xml";
+    {
+        std::FILE* f = std::fopen(path.c_str(), "w");
+        ASSERT_NE(f, nullptr);
+        std::fputs(kFirstPlayer, f);
+        std::fclose(f);
+    }
+    const std::string log = "game " + path + "\nturn 1\nphase supply\nphase North movement\nturn 2\nphase supply\nphase North movement\nphase South movement\n";
+    const Report r = check(log);
+    EXPECT_EQ(count_code(r, "turn-order"), 0) << dump(r);
+    CheckOptions south;
+    south.params = {{"first-player", "South"}};
+    EXPECT_TRUE(has(check(log, south), "turn-order", 4));  // turn 1 is South's alone
+    const Report swapped = check("game " + path + "\nturn 1\nphase supply\nphase South movement\nturn 2\nphase supply\nphase South movement\n"
+                                 "phase North movement\n", south);
+    EXPECT_EQ(count_code(swapped, "turn-order"), 0) << dump(swapped);
 }
