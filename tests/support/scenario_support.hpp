@@ -1,5 +1,5 @@
-// What the scenario reader's tests share (tests/parser/scenario/test_*.cpp): a small valid
-// scenario of each kind that tests break one thing in at a time, test bases added as built-ins, and
+// What the scenario reader's tests share (tests/parser/scenario/test_*.cpp; the engine's, in
+// tests/validator/engine, use its scenarios too): a small valid scenario of each kind that tests break one thing in at a time, test bases added as built-ins, and
 // checks of an error's position and message.
 #pragma once
 
@@ -221,6 +221,23 @@ inline const char* const kFactionGame = R"(<scenario id="test-factions" title="F
     <param name="rounds" default="3" rule="2.4.1" description="rounds to play"/>
     <param name="treaty" default="no" description="treaty played"/>
   </params>
+</scenario>
+)";
+
+// A scenario whose first player is a parameter (G6; scenario-format.md): a phase of no side, then
+// the first player's and the second's steps interleaved, the second's from turn 2.
+inline const char* const kFirstPlayer = R"(<scenario id="ford" title="The Ford" turns="6" first-player="param:first-player">
+  <sides><side name="North"/><side name="South"/></sides>
+  <phases><phase name="supply" kind="other"/><phase name="movement" kind="movement"/><phase name="combat" kind="combat"/></phases>
+  <sequence>
+    <step side="none" phase="supply"/>
+    <step side="first" phase="movement"/>
+    <step side="second" phase="movement" first-turn="2"/>
+    <step side="first" phase="combat"/>
+    <step side="second" phase="combat" first-turn="2"/>
+  </sequence>
+  <map><hex-grid kind="hex-columns" columns="01-05" rows="01-04" shifted="even"/></map>
+  <params><param name="first-player" default="North" description="who moves first"/></params>
 </scenario>
 )";
 

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace referee {
 
 void Binder::grow_to(std::size_t n) {
@@ -64,9 +66,12 @@ void Binder::apply_params(std::span<const Record> header, const CheckOptions& op
         set(name, v, 0);
     }
     auto from = [](std::uint32_t line) { return line ? "" : " (from --param)"; };
-    // Numeric parameters must be integers: a bad value cannot be judged (exit status 2).
+    // Numeric parameters must be integers: a bad value cannot be judged (exit status 2). Said once
+    // for each parameter, however many points rules count with it.
+    std::vector<std::string_view> said;
     for (const auto& pr : s_.points) {
-        if (pr.value.param.empty()) continue;
+        if (pr.value.param.empty() || std::find(said.begin(), said.end(), pr.value.param) != said.end()) continue;
+        said.push_back(pr.value.param);
         for (std::size_t i = 0; i < params_.size(); ++i)
             if (params_[i].first == pr.value.param && !to_int(params_[i].second)) {
                 const std::uint32_t line = param_line_[i];
@@ -98,12 +103,14 @@ void Binder::apply_params(std::span<const Record> header, const CheckOptions& op
             f.input_error(Code::BadValue, line, line ? 1 : 0,
                           fmt::format("parameter {} is yes or no, not '{}'{}", s_.treaty.param, params_[i].second, from(line)));
     }
-    // first-player (G6): where the scenario has the parameter, the named side's steps come first.
-    for (const auto& [name, val] : params_) {
-        if (name != "first-player") continue;
-        const SideId first = s_.find_side(val);
+    // first-player (G6): where the scenario has the parameter, the named side moves first (clock.cpp).
+    for (std::size_t i = 0; i < params_.size(); ++i) {
+        if (params_[i].first != "first-player") continue;
+        const SideId first = s_.find_side(params_[i].second);
         if (first == kNoSide) {
-            f.input_error(Code::BadValue, 0, 0, fmt::format("parameter first-player: '{}' is not a side of {}", val, s_.id));
+            const std::uint32_t line = param_line_[i];
+            f.input_error(Code::BadValue, line, line ? 1 : 0,
+                          fmt::format("parameter first-player: '{}' is not a side of {}{}", params_[i].second, s_.id, from(line)));
             break;
         }
         first_player_ = first;

@@ -39,6 +39,17 @@ std::string Clock::where_now() const {
 }
 
 void Clock::put_first(SideId side) {
+    // The reader resolved the steps written `first` and `second` with the scenario's own first
+    // player: that side changes nothing. In a two-side game another side swaps the two sides
+    // throughout the sequence (scenario-format.md), so that every step keeps its place, its phase
+    // and its turns, and a phase of no side stays where it is. Without a first player of the
+    // scenario's, or with more sides, the side's steps are moved first.
+    if (side < 0 || side == s_.first_player) return;
+    if (s_.sides.size() == 2 && s_.first_player != kNoSide) {
+        for (SequenceStep& st : sequence_)
+            if (st.side >= 0) st.side = 1 - st.side;
+        return;
+    }
     std::stable_partition(sequence_.begin(), sequence_.end(), [side](const SequenceStep& st) { return st.side == side; });
 }
 

@@ -46,7 +46,7 @@ public:
     }
 
     // --- changed by the engine ---------------------------------------------------------------
-    void put_first(SideId side);          // first-player: that side's steps come first
+    void put_first(SideId side);          // first-player (G6): two sides swap throughout the sequence; more: that side's steps first
     void set_first_mover(SideId side) { first_mover_ = side; }
     void begin_turn(std::int32_t n);      // step -1, no phasing side; alternating: whose turn it is
     void set_turn(std::int32_t n) { turn_ = n; }  // a save judged from its snapshot: the snapshot's turn

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <string>
+
 namespace referee {
 
 Span Intake::copy(Span s, const Sym* from) {
@@ -32,6 +34,16 @@ void Intake::clear() {
     ints_ = {};
 }
 
+namespace {
+
+// "1st", "2nd", "3rd", "4th", ... "11th", "21st".
+std::string ordinal(std::size_t n) {
+    const std::size_t tens = n % 100 / 10, ones = n % 10;
+    return fmt::format("{}{}", n, tens == 1 ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th");
+}
+
+}  // namespace
+
 std::optional<Scenario> bind_sides(std::span<const Record> header, const GameRecord& g, const Scenario& scenario, std::vector<Violation>& out) {
     Scenario bound = scenario;
     bound.sides.clear();
@@ -50,8 +62,8 @@ std::optional<Scenario> bind_sides(std::span<const Record> header, const GameRec
             return fail(&r, fmt::format("'{}' cannot name a side: it is a reserved word of the move log and the scenario format", name));
         if (bound.find_side(name) != kNoSide) return fail(&r, fmt::format("side {} is declared twice", name));
         if (static_cast<std::int32_t>(bound.sides.size()) == scenario.game_sides)
-            return fail(&r, fmt::format("{} is played by {} sides; this is a {}th side record", scenario.title, scenario.game_sides,
-                                        bound.sides.size() + 1));
+            return fail(&r, fmt::format("{} is played by {} sides; this is a {} side record", scenario.title, scenario.game_sides,
+                                        ordinal(bound.sides.size() + 1)));
         bound.sides.emplace_back(name);
     }
     if (static_cast<std::int32_t>(bound.sides.size()) != scenario.game_sides)
