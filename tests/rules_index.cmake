@@ -31,7 +31,7 @@ foreach(s IN LISTS scenarios)
   endforeach()
 endforeach()
 # Every path the page names.
-string(REGEX MATCHALL "`(validator|parser|tests|scenarios|samples)/[^` ]+\\.(cpp|hpp|xml|cmake)`" paths "${index}")
+string(REGEX MATCHALL "`(validator|parser|tests|scenarios|samples)/[^`* ]+\\.(cpp|hpp|xml|cmake)`" paths "${index}")
 list(REMOVE_DUPLICATES paths)
 foreach(p IN LISTS paths)
   string(REPLACE "`" "" p "${p}")
