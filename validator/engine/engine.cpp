@@ -57,10 +57,11 @@ bool Engine::start(std::span<const Record> header, const Sym* syms, const std::i
             }
         g.clock.set_first_mover(first == kNoSide ? 0 : first);
     }
+    // The scenario's units are in play (and their names bound) before any mechanism sets up.
+    if (!g.custom_setup) g.names.use_scenario_units();
     for (Mechanism* m : g.with(kOnSetup))
         if (!m->setup(header)) return false;
     if (!g.custom_setup) {
-        g.names.use_scenario_units();
         for (const UnitDef& ud : g.scenario.units) {
             Unit u;
             u.name = ud.id;
