@@ -10,6 +10,7 @@ set(layers
   "parser/core:"
   "parser/readers:parser/core"
   "parser/scenario:parser/core"
+  "parser/vassal:parser/core"
   "validator/verdict:"
   "validator/engine:validator/verdict,parser/scenario,parser/core"
   "validator/mechanisms:validator/engine,validator/verdict,parser/scenario,parser/core"

@@ -1,0 +1,167 @@
+// The text of a VASSAL file (text.hpp): de-obfuscation, the token decoder, the command tree.
+#include "text.hpp"
+
+#include "vassal_error.hpp"
+
+#include <charconv>
+#include <fmt/format.h>
+
+namespace referee::vassal {
+
+const char* encoding_name(Encoding e) {
+    switch (e) {
+        case Encoding::plain: return "plain";
+        case Encoding::vcsk: return "VCSK";
+        case Encoding::vobs: return "VOBS";
+    }
+    return "plain";
+}
+
+namespace {
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+unsigned char hex_pair(std::string_view data, std::size_t at, std::string_view label) {
+    const int hi = hex_value(data[at]);
+    const int lo = hex_value(data[at + 1]);
+    if (hi < 0 || lo < 0) {
+        const std::size_t bad = hi < 0 ? at : at + 1;
+        const unsigned char c = static_cast<unsigned char>(data[bad]);
+        throw VassalError(fmt::format("{}: savedGame: byte {}: {} is not a hex digit (the text begins with !VCSK)", label, bad + 1,
+                                      c >= 0x20 && c < 0x7f ? fmt::format("'{}'", static_cast<char>(c)) : fmt::format("byte 0x{:02x}", c)));
+    }
+    return static_cast<unsigned char>(hi * 16 + lo);
+}
+
+}  // namespace
+
+Deobfuscated deobfuscate(std::string_view data, std::string_view label) {
+    if (data.starts_with("!VCSK")) {
+        if (data.size() < 7) throw VassalError(fmt::format("{}: savedGame: !VCSK without its key", label));
+        if ((data.size() - 7) % 2 != 0)
+            throw VassalError(fmt::format("{}: savedGame: !VCSK text of odd length: its last hex digit has no pair", label));
+        const unsigned char key = hex_pair(data, 5, label);
+        std::string out;
+        out.resize((data.size() - 7) / 2);
+        for (std::size_t i = 7, o = 0; i < data.size(); i += 2, ++o)
+            out[o] = static_cast<char>(hex_pair(data, i, label) ^ key);
+        return {std::move(out), Encoding::vcsk};
+    }
+    if (data.starts_with("VOBS")) {
+        if (data.size() < 5) throw VassalError(fmt::format("{}: savedGame: VOBS without its key", label));
+        const unsigned char key = static_cast<unsigned char>(data[4]);
+        if (key == 0) throw VassalError(fmt::format("{}: savedGame: VOBS with key 0 (VASSAL writes 1 to 255)", label));
+        std::string out(data.substr(5));
+        for (char& c : out) c = static_cast<char>(static_cast<unsigned char>(c) ^ key);
+        return {std::move(out), Encoding::vobs};
+    }
+    if (data.starts_with("!VCSZ"))
+        throw VassalError(fmt::format("{}: savedGame: !VCSZ (compressed) text, a format no VASSAL release wrote: not read", label));
+    if (data.starts_with("!VCS"))
+        throw VassalError(fmt::format("{}: savedGame: unknown obfuscation header '{}'", label, data.substr(0, 5)));
+    return {std::string(data), Encoding::plain};
+}
+
+std::string SequenceDecoder::next() {
+    if (done_) return {};
+    std::string token;
+    std::size_t i = start_;
+    for (;;) {
+        i = raw_.find(delim_, i);
+        if (i == std::string_view::npos) {
+            token.append(raw_.substr(start_));
+            done_ = true;
+            break;
+        }
+        if (i > 0 && raw_[i - 1] == '\\') {   // an escaped delimiter: drop the backslash, keep it
+            token.append(raw_.substr(start_, i - 1 - start_));
+            start_ = i;
+            ++i;
+            continue;
+        }
+        token.append(raw_.substr(start_, i - start_));
+        start_ = i + 1;
+        break;
+    }
+    if (token.size() > 1 && token.front() == '\'' && token.back() == '\'') token = token.substr(1, token.size() - 2);
+    return token;
+}
+
+std::int64_t SequenceDecoder::next_int(std::int64_t fallback) {
+    if (done_) return fallback;
+    const std::string t = next();
+    std::int64_t v = 0;
+    const char* first = t.data();
+    const char* last = t.data() + t.size();
+    if (first != last && *first == '+') ++first;
+    auto [p, ec] = std::from_chars(first, last, v);
+    if (ec != std::errc() || p != last || first == last) return fallback;
+    return v;
+}
+
+bool SequenceDecoder::next_bool(bool fallback) {
+    if (done_) return fallback;
+    return next() == "true";
+}
+
+std::vector<std::string> split_tokens(std::string_view raw, char delimiter) {
+    std::vector<std::string> out;
+    SequenceDecoder d(raw, delimiter);
+    do out.push_back(d.next());
+    while (d.has_more());
+    return out;
+}
+
+namespace {
+
+void walk(std::string_view command, const std::function<void(std::string_view)>& leaf, std::size_t depth) {
+    if (depth > max_command_depth)
+        throw VassalError(fmt::format("commands nested more than {} deep", max_command_depth));
+    if (command.find(command_separator) == std::string_view::npos) {
+        leaf(command);
+        return;
+    }
+    SequenceDecoder d(command, command_separator);
+    std::string first = d.next();
+    if (!d.has_more() && first == command) {
+        leaf(command);
+        return;
+    }
+    walk(first, leaf, depth + 1);
+    while (d.has_more()) walk(d.next(), leaf, depth + 1);
+}
+
+}  // namespace
+
+void for_each_leaf(std::string_view command, const std::function<void(std::string_view)>& leaf) {
+    walk(command, leaf, 0);
+}
+
+TopLevel split_top_level(std::string_view text, std::string_view label) {
+    TopLevel out;
+    SequenceDecoder d(text, command_separator);
+    bool began = false, ended = false;
+    while (d.has_more()) {
+        std::string token = d.next();
+        if (!began) {
+            if (token != "begin_save")
+                throw VassalError(fmt::format("{}: savedGame: the commands do not begin with begin_save", label));
+            began = true;
+        }
+        if (ended) {
+            out.steps.push_back(std::move(token));
+        } else {
+            ended = token == "end_save";
+            out.header.push_back(std::move(token));
+        }
+    }
+    if (!ended) throw VassalError(fmt::format("{}: savedGame: no end_save after begin_save (the save is cut short)", label));
+    return out;
+}
+
+}  // namespace referee::vassal
