@@ -4,6 +4,7 @@
 #include "check.hpp"
 #include "report.hpp"
 #include "scenario.hpp"
+#include "vassal_command.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -123,12 +124,24 @@ int run(int argc, char** argv) {
 
     CLI::App* scenarios = app.add_subcommand("scenarios", "List the built-in scenarios (id, tab, title)");
 
+    VassalOptions vopts;
+    CLI::App* vassal = app.add_subcommand("vassal", "Show what a VASSAL save or log holds (players, maps, pieces, steps), without judging it");
+    vassal->add_option("--module", vopts.module, "The game's module: a .vmod/.mod archive, a buildFile(.xml), or a folder holding one")
+        ->type_name("M");
+    vassal->add_option("--format", vopts.format, "Output format: text (default) or json")
+        ->type_name("text|json")
+        ->check(CLI::IsMember({"text", "json"}).description(""));
+    vassal->add_option("--locate", vopts.locate, "Print only the location name of one point of one map")
+        ->type_name("MAP X Y")
+        ->expected(3);
+    vassal->add_option("FILE", vopts.files, "VASSAL save (.vsav) or log (.vlog)")->type_name("")->required();
+
     // CLI11 would report an unknown subcommand as a missing one: say what is wrong.
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (!a.empty() && a[0] == '-') continue;  // top-level options take no value
-        if (a != check->get_name() && a != scenarios->get_name())
-            return usage_error(fmt::format("unknown subcommand '{}' (expected check or scenarios)", a));
+        if (a != check->get_name() && a != scenarios->get_name() && a != vassal->get_name())
+            return usage_error(fmt::format("unknown subcommand '{}' (expected check, vassal or scenarios)", a));
         break;
     }
 
@@ -143,6 +156,8 @@ int run(int argc, char** argv) {
         for (const auto& s : builtin_scenarios()) fmt::print("{}\t{}\n", s.id, s.title);
         return 0;
     }
+
+    if (vassal->parsed()) return run_vassal(vopts);
 
     // check
     CheckOptions opts;

@@ -1,0 +1,117 @@
+// `referee vassal` for a person (vassal.md): the header, the players, the maps, the pieces by map
+// and location at the end, each step with its commands, the undos, the dice, the location checks
+// and the warnings. Control characters of a file's text are shown as '?', never sent to the
+// terminal.
+#include "inspect.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+
+namespace referee::vassal {
+
+namespace {
+
+std::string clean(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (char c : s) out.push_back(static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c);
+    return out;
+}
+
+std::string counts_text(const CommandCounts& c) {
+    std::string out;
+    auto part = [&](const char* name, std::size_t n) {
+        if (n == 0) return;
+        if (!out.empty()) out += ", ";
+        out += fmt::format("{} {}", name, n);
+    };
+    part("add", c.add);
+    part("remove", c.remove);
+    part("change", c.change);
+    part("move", c.move);
+    part("chat", c.chat);
+    part("other", c.other);
+    part("empty", c.empty);
+    return out.empty() ? "nothing" : out;
+}
+
+std::string piece_text(const PieceRow& p) {
+    std::string out = p.name.empty() ? fmt::format("(unnamed {})", p.id) : clean(p.name);
+    if (!p.properties.empty()) {
+        out += " [";
+        for (std::size_t i = 0; i < p.properties.size(); ++i)
+            out += fmt::format("{}{}={}", i ? ", " : "", clean(p.properties[i].key), clean(p.properties[i].value));
+        out += "]";
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string render_vassal_text(const Summary& s) {
+    std::string out;
+    auto line = [&](std::string text) {
+        out += text;
+        out += '\n';
+    };
+    line(fmt::format("{}: VASSAL {}{}, {} text{}", clean(s.file), s.kind,
+                     s.kind == "log" ? fmt::format(" of {} step{}", s.steps.size(), s.steps.size() == 1 ? "" : "s") : "",
+                     s.encoding, s.vassal_version.empty() ? "" : ", written by VASSAL " + clean(s.vassal_version)));
+    line(fmt::format("module: {}{}{}", s.module_name.empty() ? "(not named in the file)" : clean(s.module_name),
+                     s.module_version.empty() ? "" : " version " + clean(s.module_version),
+                     s.module_sha256 ? ", sha256 " + *s.module_sha256 : ", no module given"));
+    if (s.players.empty()) line("players: none in the roster");
+    for (const RosterEntry& p : s.players) line(fmt::format("player: {} ({})", clean(p.name), clean(p.side)));
+    for (const auto& [map, boards] : s.maps) {
+        std::string b;
+        for (const std::string& name : boards) b += (b.empty() ? "" : ", ") + clean(name);
+        line(fmt::format("map: {}: {}", clean(map), b.empty() ? "no board" : b));
+    }
+
+    line(fmt::format("\npieces{} ({}), by map and location:", s.kind == "log" ? " after the last step" : "", s.final.size()));
+    std::vector<std::string> order;
+    std::map<std::string, std::map<std::string, std::vector<const PieceRow*>>> by_map;
+    for (const PieceRow& p : s.final) {
+        const std::string map = p.map ? *p.map : std::string();
+        if (by_map.find(map) == by_map.end()) order.push_back(map);
+        const std::string where = p.location ? *p.location : fmt::format("({}, {})", p.x, p.y);
+        by_map[map][map.empty() ? std::string() : where].push_back(&p);
+    }
+    for (const std::string& map : order) {
+        line(map.empty() ? "  on no map:" : fmt::format("  {}:", clean(map)));
+        for (const auto& [where, pieces] : by_map[map]) {
+            std::string names;
+            for (const PieceRow* p : pieces) names += (names.empty() ? "" : "; ") + piece_text(*p);
+            line(where.empty() ? fmt::format("    {}", names) : fmt::format("    {}: {}", clean(where), names));
+        }
+    }
+
+    if (!s.steps.empty()) {
+        line("\nsteps:");
+        for (const StepRow& r : s.steps) {
+            std::string text = fmt::format("  {:>4}  {}", r.step, counts_text(r.commands));
+            if (r.undo != UndoKind::none)
+                text += fmt::format("  UNDO ({}{})", r.undo == UndoKind::marked ? "marked by VASSAL" : "probable",
+                                    r.undoes ? fmt::format(", takes back step {}", *r.undoes) : "");
+            if (r.dice) text += fmt::format("  dice {}", r.dice);
+            line(text);
+            for (const std::string& c : r.chat) line(fmt::format("        | {}", clean(c)));
+        }
+    }
+
+    line(fmt::format("\ncounts: {} step{}; commands: {}", s.steps.size(), s.steps.size() == 1 ? "" : "s", counts_text(s.totals)));
+    line(fmt::format("undos: {} marked by VASSAL, {} probable", s.undo_marked, s.undo_probable));
+    line(fmt::format("dice: {} roll{}", s.dice, s.dice == 1 ? "" : "s"));
+    for (const auto& [key, n] : s.unknown) line(fmt::format("unknown commands: {} x{}", clean(key), n));
+    line(fmt::format("location checks: {} agree, {} differ", s.agree, s.differences.size()));
+    for (const LocationDifference& d : s.differences)
+        line(fmt::format("  {}piece {} on {} at ({}, {}): the file says '{}', referee computes '{}' ({})",
+                         d.step ? fmt::format("step {}: ", *d.step) : "", clean(d.piece), clean(d.map), d.x, d.y, clean(d.recorded),
+                         clean(d.computed), d.source));
+    for (const Warning& w : s.warnings)
+        line(fmt::format("warning: {}{}", w.step ? fmt::format("step {}: ", *w.step) : "", clean(w.message)));
+    return out;
+}
+
+}  // namespace referee::vassal
