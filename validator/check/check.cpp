@@ -164,7 +164,29 @@ Report Session::report(const GameRecord& g) {
     return bounded(std::move(judged));
 }
 
+namespace {
+
+// A ZIP archive is a VASSAL file (vassal.md): say what it is and what judging it needs, rather than
+// a syntax error on its first byte. Its entry names are stored as plain text in the archive.
+std::optional<Report> zip_archive(std::string_view text, const std::string& file) {
+    if (!text.starts_with(std::string_view("PK\x03\x04", 4)) && !text.starts_with(std::string_view("PK\x05\x06", 4))) return std::nullopt;
+    const bool game = text.find("savedGame") != std::string_view::npos;
+    const bool module = text.find("buildFile") != std::string_view::npos;
+    const std::string what = game ? "a VASSAL save or log" : module ? "a VASSAL module" : "a ZIP archive";
+    Report r = not_judged(file, "");
+    add_input_error(r, Code::Unreadable, 0, 0,
+                    game ? fmt::format("{} is {}, not a move log or XML save: judging it needs the game's module (--module M) and a "
+                                       "scenario that binds the module's pieces to units, which this version does not do yet; "
+                                       "`referee vassal {} --module M` shows what it holds",
+                                       file, what, file)
+                         : fmt::format("{} is {}, not a move log or XML save", file, what));
+    return r;
+}
+
+}  // namespace
+
 Report check_text(std::string_view text, const std::string& file, const CheckOptions& opts) {
+    if (std::optional<Report> r = zip_archive(text, file)) return std::move(*r);
     GameRecord game;
     game.file = file;
     Session session(opts, file);
