@@ -61,7 +61,7 @@ struct Archive::Impl {
             if (st.size > limits.max_entry_bytes)
                 throw VassalError(fmt::format("{}: entry '{}' is {} bytes uncompressed, over the limit of {} bytes: refused",
                                               label, name, st.size, limits.max_entry_bytes));
-            if ((st.valid & ZIP_STAT_COMP_SIZE) != 0 && st.size > (1u << 20) &&
+            if ((st.valid & ZIP_STAT_COMP_SIZE) != 0 && st.size > (4u << 20) &&
                 st.size / std::max<zip_uint64_t>(st.comp_size, 1) > limits.max_ratio)
                 throw VassalError(fmt::format("{}: entry '{}' inflates {} bytes to {}, a ratio over {}: refused as a ZIP bomb",
                                               label, name, st.comp_size, st.size, limits.max_ratio));
