@@ -338,3 +338,32 @@ if(NOT "${OUT}" STREQUAL "${json3}")
 endif()
 run(jobs-zero 2 check --jobs 0 ${jobs_files})
 expect_match(jobs-zero "${ERR}" "--jobs: Value 0 not in range 1 to 1024")
+
+# referee vassal (vassal.md): what a VASSAL file holds. A file that is not a ZIP archive fails with
+# its name and the problem; --locate needs a module; the real files of ../shared/vassal, when they
+# are there, are read (docs/vassal.md).
+run(vassal-help 0 vassal --help)
+expect_match(vassal-help "${OUT}" "--module")
+expect_match(vassal-help "${OUT}" "--locate")
+run(vassal-not-zip 2 vassal "${SRC}/samples/maryes-heights/automatic-victory.log")
+expect_match(vassal-not-zip "${ERR}" "automatic-victory.log: not a ZIP archive")
+run(vassal-locate-no-module 2 vassal --locate Main 1 2 "${SRC}/samples/maryes-heights/automatic-victory.log")
+expect_match(vassal-locate-no-module "${ERR}" "--locate needs the module")
+set(shared "${SRC}/../shared/vassal")
+if(EXISTS "${shared}/tld/0606-2.log")
+  run(vassal-tld 0 vassal "${shared}/tld/0606-2.log")
+  expect_match(vassal-tld "${OUT}" "VASSAL log of 841 steps, VCSK text, written by VASSAL 2.9.8")
+  expect_match(vassal-tld "${OUT}" "player: Joel \\(Allies\\)")
+  expect_match(vassal-tld "${OUT}" "undos: 0 marked by VASSAL, 78 probable")
+  run(vassal-tld-json 0 vassal --format json "${shared}/tld/0606-2.log")
+  expect_match(vassal-tld-json "${OUT}" "\"undo_probable\": 78")
+  # One file read, one not: both said, status 2.
+  run(vassal-mixed 2 vassal "${shared}/tld/scenario_1.sav" "${SRC}/samples/maryes-heights/automatic-victory.log")
+  expect_match(vassal-mixed "${OUT}" "scenario_1.sav: VASSAL save")
+  expect_match(vassal-mixed "${ERR}" "not a ZIP archive")
+  # referee check on a VASSAL file says what it is and what judging it needs.
+  run(check-vassal 2 check "${shared}/tld/0606-2.log")
+  expect_match(check-vassal "${OUT}" "is a VASSAL save or log, not a move log or XML save: judging it needs the game's module \\(--module M\\)")
+else()
+  message(STATUS "../shared/vassal is absent: the CLI tests on real VASSAL files are skipped")
+endif()
