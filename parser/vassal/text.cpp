@@ -98,7 +98,12 @@ std::int64_t SequenceDecoder::next_int(std::int64_t fallback) {
     std::int64_t v = 0;
     const char* first = t.data();
     const char* last = t.data() + t.size();
-    if (first != last && *first == '+') ++first;
+    // Java's parseInt takes one sign, '+' or '-'; from_chars takes only '-', so a '+' is skipped
+    // here, and must not leave a '-' behind it ("+-5" is not a number).
+    if (first != last && *first == '+') {
+        ++first;
+        if (first != last && *first == '-') return fallback;
+    }
     auto [p, ec] = std::from_chars(first, last, v);
     if (ec != std::errc() || p != last || first == last) return fallback;
     return v;
