@@ -127,7 +127,11 @@ namespace {
 void walk(std::string_view command, const std::function<void(std::string_view)>& leaf, std::size_t depth) {
     if (depth > max_command_depth)
         throw VassalError(fmt::format("commands nested more than {} deep", max_command_depth));
-    if (command.find(command_separator) == std::string_view::npos) {
+    // A command that splitting on ESC gives back whole is a leaf (FORMAT.md §3.2). With no ESC in
+    // it, that is so unless it is quoted: splitting takes one pair of quotes off, and what is left
+    // is decoded again ("'x'" is the leaf "x", as VASSAL reads it).
+    const bool quoted = command.size() > 1 && command.front() == '\'' && command.back() == '\'';
+    if (!quoted && command.find(command_separator) == std::string_view::npos) {
         leaf(command);
         return;
     }
