@@ -54,7 +54,8 @@ public:
                 s = zip_source_buffer(zip, e.data.data(), e.data.size(), 0);
             }
             if (s == nullptr) throw std::runtime_error(zip_strerror(zip));
-            const zip_int64_t index = zip_file_add(zip, e.name.c_str(), s, ZIP_FL_ENC_UTF_8);
+            // The name's bytes as they are: UTF-8 when they are, otherwise taken for CP437.
+            const zip_int64_t index = zip_file_add(zip, e.name.c_str(), s, ZIP_FL_ENC_GUESS);
             if (index < 0) {
                 zip_source_free(s);
                 throw std::runtime_error(std::string("zip_file_add ") + e.name + ": " + zip_strerror(zip));

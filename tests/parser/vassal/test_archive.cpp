@@ -135,6 +135,23 @@ TEST(Archive, NamesThatLeaveTheFolderAreRefused) {
     }
 }
 
+TEST(Archive, NamesNotInUtf8AreListedAsTheyAreFound) {
+    // A name that is not UTF-8, with no UTF-8 flag (a zip tool's CP437: 0x8E is "Ä"): libzip takes
+    // it for CP437, and the name listed is the one that finds the entry. (fuzz_vassal found names
+    // listed raw that has() and read() could not find.)
+    const std::string raw = "images/\x8e.png";
+    const std::string bytes = ZipBuilder().add("savedGame", "s").add(raw, "png", ZipBuilder::Method::stored).bytes();
+    ASSERT_NE(bytes.find(raw), std::string::npos);   // written as it is
+    const Archive a = Archive::from_bytes(bytes, "cp437.vmod");
+    ASSERT_EQ(a.names().size(), 2u);
+    const std::string& listed = a.names()[1];
+    EXPECT_EQ(listed, "images/\xc3\x84.png");   // "Ä" in UTF-8
+    EXPECT_TRUE(a.has(listed));
+    EXPECT_EQ(a.read(listed), "png");
+    EXPECT_EQ(a.read_prefix(listed, 2), "pn");
+    for (const std::string& name : a.names()) EXPECT_TRUE(a.has(name)) << name;
+}
+
 TEST(Archive, TooManyEntriesAreRefused) {
     // 10^5 stored empty entries (about 9 MB of headers) against the default limit of 20,000.
     ZipBuilder many;
