@@ -47,7 +47,9 @@ struct Archive::Impl {
 
     zip_int64_t index_of(std::string_view name) const {
         std::string key(name);
-        return zip_name_locate(zip, key.c_str(), ZIP_FL_ENC_RAW);
+        // As the names are listed (from_bytes): libzip finds a name through the table it made of
+        // them at open, in that form, so a raw name that is not UTF-8 would not be found.
+        return zip_name_locate(zip, key.c_str(), ZIP_FL_ENC_GUESS);
     }
 
     // Reads up to `cap` bytes of entry `index`, refusing it when its declared size breaks a limit
@@ -142,7 +144,9 @@ Archive Archive::from_bytes(std::string bytes, std::string label, const ArchiveL
         throw VassalError(fmt::format("{}: {} entries, over the limit of {}: refused", impl->label, count, limits.max_entries));
     impl->names.reserve(static_cast<std::size_t>(count));
     for (zip_int64_t i = 0; i < count; ++i) {
-        const char* name = zip_get_name(impl->zip, static_cast<zip_uint64_t>(i), ZIP_FL_ENC_RAW);
+        // UTF-8: as written when it is (or flagged so), otherwise converted from CP437, as libzip
+        // guesses for a name with no UTF-8 flag (and as a module's buildFile names its images).
+        const char* name = zip_get_name(impl->zip, static_cast<zip_uint64_t>(i), ZIP_FL_ENC_GUESS);
         if (name == nullptr) throw VassalError(fmt::format("{}: entry {} has no readable name", impl->label, i + 1));
         if (climbs_out(name))
             throw VassalError(fmt::format("{}: entry name '{}' leaves the archive's folder: refused", impl->label, name));

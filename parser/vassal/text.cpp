@@ -98,7 +98,12 @@ std::int64_t SequenceDecoder::next_int(std::int64_t fallback) {
     std::int64_t v = 0;
     const char* first = t.data();
     const char* last = t.data() + t.size();
-    if (first != last && *first == '+') ++first;
+    // Java's parseInt takes one sign, '+' or '-'; from_chars takes only '-', so a '+' is skipped
+    // here, and must not leave a '-' behind it ("+-5" is not a number).
+    if (first != last && *first == '+') {
+        ++first;
+        if (first != last && *first == '-') return fallback;
+    }
     auto [p, ec] = std::from_chars(first, last, v);
     if (ec != std::errc() || p != last || first == last) return fallback;
     return v;
@@ -119,27 +124,54 @@ std::vector<std::string> split_tokens(std::string_view raw, char delimiter) {
 
 namespace {
 
-void walk(std::string_view command, const std::function<void(std::string_view)>& leaf, std::size_t depth) {
+using Leaf = std::function<void(std::string_view)>;
+
+// Walks `command`. `owner` holds it when it is a copy the walk may shrink and free (every command
+// but the whole text, which the caller holds): a command nested n deep is a copy of part of the
+// one above it, so keeping each level's whole copy while walking the level below would hold n
+// copies of a deep branch (a 1 MB branch 200 deep: 200 MB). Each level keeps only what it has
+// still to decode, and nothing once it walks its last command, so the copies held at once are
+// parts of the text that do not overlap: memory in proportion to the text, whatever the depth.
+void walk(std::string_view command, std::string* owner, const Leaf& leaf, std::size_t depth) {
     if (depth > max_command_depth)
         throw VassalError(fmt::format("commands nested more than {} deep", max_command_depth));
-    if (command.find(command_separator) == std::string_view::npos) {
+    // A command that splitting on ESC gives back whole is a leaf (FORMAT.md §3.2). With no ESC in
+    // it, that is so unless it is quoted: splitting takes one pair of quotes off, and what is left
+    // is decoded again ("'x'" is the leaf "x", as VASSAL reads it).
+    const bool quoted = command.size() > 1 && command.front() == '\'' && command.back() == '\'';
+    if (!quoted && command.find(command_separator) == std::string_view::npos) {
         leaf(command);
         return;
     }
     SequenceDecoder d(command, command_separator);
-    std::string first = d.next();
-    if (!d.has_more() && first == command) {
+    std::string token = d.next();
+    if (!d.has_more() && token == command) {
         leaf(command);
         return;
     }
-    walk(first, leaf, depth + 1);
-    while (d.has_more()) walk(d.next(), leaf, depth + 1);
+    for (;;) {
+        if (!d.has_more()) {   // the last command: nothing of this one is needed any more
+            if (owner != nullptr) std::string().swap(*owner);
+            walk(token, &token, leaf, depth + 1);
+            return;
+        }
+        if (owner != nullptr && d.rest().size() < owner->size() / 2) {
+            // Keep what is left to decode, when that is less than half of what is kept (so that
+            // the copying, over a level, is no more than the level's length).
+            std::string rest(d.rest());
+            owner->swap(rest);   // the old copy goes with `rest`, at the end of this block
+            command = *owner;
+            d = SequenceDecoder(command, command_separator);
+        }
+        walk(token, &token, leaf, depth + 1);
+        token = d.next();
+    }
 }
 
 }  // namespace
 
 void for_each_leaf(std::string_view command, const std::function<void(std::string_view)>& leaf) {
-    walk(command, leaf, 0);
+    walk(command, nullptr, leaf, 0);
 }
 
 TopLevel split_top_level(std::string_view text, std::string_view label) {

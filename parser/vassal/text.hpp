@@ -37,6 +37,9 @@ public:
     // The next token as a whole number, or `fallback` when it is not one or the tokens have run out.
     std::int64_t next_int(std::int64_t fallback);
     bool next_bool(bool fallback);   // "true" is true; anything else false
+    // The text not yet decoded: what follows the last token's delimiter ("" once the tokens have run
+    // out). A decoder on it gives the tokens this one has still to give.
+    std::string_view rest() const { return done_ ? std::string_view() : raw_.substr(start_); }
 
 private:
     std::string_view raw_;
