@@ -9,11 +9,11 @@
 
 namespace referee::vassal {
 
-void Game::apply(std::string_view leaf) {
+std::pair<const std::string*, const Entity*> Game::apply(std::string_view leaf) {
     switch (classify(leaf)) {
-        case LeafKind::add: add(read_add(leaf)); break;
+        case LeafKind::add: return add(read_add(leaf));
         case LeafKind::remove: remove(read_remove(leaf)); break;
-        case LeafKind::change: change(read_change(leaf)); break;
+        case LeafKind::change: return change(read_change(leaf));
         case LeafKind::move: move(read_move(leaf)); break;
         case LeafKind::player: {
             Player p = read_player(leaf);
@@ -50,6 +50,7 @@ void Game::apply(std::string_view leaf) {
         }
         default: break;
     }
+    return {nullptr, nullptr};
 }
 
 const Entity* Game::find(std::string_view id) const {
@@ -138,13 +139,13 @@ void Game::set_children(const std::string& id, Entity& holder, std::vector<std::
     }
 }
 
-void Game::add(const AddPiece& a) {
-    if (a.id.empty() || a.id == "null") return;
+std::pair<const std::string*, const Entity*> Game::add(AddPiece a) {
+    if (a.id.empty() || a.id == "null") return {nullptr, nullptr};
     Entity e;
-    e.type = a.type;
-    e.state = a.state;
     if (a.type == "stack") e.kind = EntityKind::stack;
     else if (a.type.starts_with("deck;")) e.kind = EntityKind::deck;
+    e.type = std::move(a.type);
+    e.state = std::move(a.state);
     auto existing = entities_.find(a.id);
     if (existing != entities_.end()) {
         e.order = existing->second.order;
@@ -152,13 +153,15 @@ void Game::add(const AddPiece& a) {
     } else {
         e.order = next_order_++;
     }
-    Entity& stored = entities_[a.id] = std::move(e);
+    auto [it, inserted] = entities_.insert_or_assign(std::move(a.id), std::move(e));
+    Entity& stored = it->second;
     if (stored.kind == EntityKind::piece) {
         stored.view = read_piece(stored.type, stored.state);
-    } else {
-        read_holder_state(stored);
-        set_children(a.id, stored, holder_children(stored.kind, stored.state));
+        return {&it->first, &stored};
     }
+    read_holder_state(stored);
+    set_children(it->first, stored, holder_children(stored.kind, stored.state));
+    return {nullptr, nullptr};
 }
 
 void Game::remove(const std::string& id) {
@@ -172,21 +175,22 @@ void Game::remove(const std::string& id) {
     entities_.erase(id);
 }
 
-void Game::change(const ChangePiece& c) {
+std::pair<const std::string*, const Entity*> Game::change(ChangePiece c) {
     auto it = entities_.find(c.id);
-    if (it == entities_.end()) return;
+    if (it == entities_.end()) return {nullptr, nullptr};
     Entity& e = it->second;
-    e.state = c.new_state;
-    if (e.kind == EntityKind::piece) {
-        PieceView before = std::move(e.view);
-        e.view = read_piece(e.type, e.state);
-        // A change that moves the piece itself (a send-to) takes it out of its stack; a stale map
-        // that stays the same does not.
-        if (!e.parent.empty() && (e.view.map != before.map || e.view.x != before.x || e.view.y != before.y)) detach(c.id);
-    } else {
+    e.state = std::move(c.new_state);
+    if (e.kind != EntityKind::piece) {
         read_holder_state(e);
-        set_children(c.id, e, holder_children(e.kind, e.state));
+        set_children(it->first, e, holder_children(e.kind, e.state));
+        return {nullptr, nullptr};
     }
+    PieceView before = std::move(e.view);
+    e.view = read_piece(e.type, e.state);
+    // A change that moves the piece itself (a send-to) takes it out of its stack; a stale map that
+    // stays the same does not.
+    if (!e.parent.empty() && (e.view.map != before.map || e.view.x != before.x || e.view.y != before.y)) detach(it->first);
+    return {&it->first, &e};
 }
 
 void Game::move(const MovePiece& m) {

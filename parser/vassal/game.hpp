@@ -8,6 +8,7 @@
 #include "traits.hpp"
 
 #include <map>
+#include <utility>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,8 +41,10 @@ struct RosterEntry { std::string name, side; };
 
 class Game {
 public:
-    // Applies one leaf command (with "LOG\t" already taken off).
-    void apply(std::string_view leaf);
+    // Applies one leaf command (with "LOG\t" already taken off). Returns the piece whose state an
+    // add or a change has just set (its id and itself), so that a reader need not parse the command
+    // again; none for every other command.
+    std::pair<const std::string*, const Entity*> apply(std::string_view leaf);
 
     const Entity* find(std::string_view id) const;
     Placement placement(const Entity& piece) const;
@@ -61,9 +64,9 @@ public:
     const std::map<std::string, std::string>& turns() const { return turns_; }
 
 private:
-    void add(const AddPiece& a);
+    std::pair<const std::string*, const Entity*> add(AddPiece a);
     void remove(const std::string& id);
-    void change(const ChangePiece& c);
+    std::pair<const std::string*, const Entity*> change(ChangePiece c);
     void move(const MovePiece& m);
     void detach(const std::string& id);
     void set_children(const std::string& id, Entity& holder, std::vector<std::string> children);

@@ -93,23 +93,18 @@ private:
     void apply(std::string_view leaf, std::size_t step) {
         const LeafKind kind = classify(leaf);
         if (kind == LeafKind::unknown) ++file_.unknown[unknown_key(leaf)];
-        game_().apply(leaf);
-        if (kind != LeafKind::add && kind != LeafKind::change) return;
-        const std::string id = kind == LeafKind::add ? read_add(leaf).id : read_change(leaf).id;
-        const Entity* e = game_().find(id);
-        if (e == nullptr || e->kind != EntityKind::piece) return;
+        const auto [id, e] = file_.final.apply(leaf);
+        if (e == nullptr) return;
         const std::string* name = find_property(e->view.persistent, "OldLocationName");
         const std::string* map = find_property(e->view.persistent, "OldMap");
         const std::string* x = find_property(e->view.persistent, "OldX");
         const std::string* y = find_property(e->view.persistent, "OldY");
         if (name == nullptr || map == nullptr || x == nullptr || y == nullptr || map->empty()) return;
         try {
-            file_.recorded_names.push_back({step, id, *map, *name, std::stoll(*x), std::stoll(*y)});
+            file_.recorded_names.push_back({step, *id, *map, *name, std::stoll(*x), std::stoll(*y)});
         } catch (const std::exception&) {
         }
     }
-    Game& game_() { return file_.final; }
-
     VassalFile& file_;
 };
 
