@@ -23,7 +23,8 @@
 namespace referee::fuzz {
 
 // VASSAL's SequenceEncoder (FORMAT.md §3.1): a backslash before every delimiter of a token, a token
-// that starts with a backslash, or starts and ends with a quote, wrapped in single quotes, and the
+// that starts with a backslash, or starts and ends with a quote (before escaping: a token starting
+// with the delimiter is not quoted, as in VASSAL 2.0's tour.log), wrapped in single quotes, and the
 // tokens joined with the delimiter.
 inline std::string encode_sequence(const std::vector<std::string>& tokens, char delimiter) {
     std::string out;
@@ -34,7 +35,8 @@ inline std::string encode_sequence(const std::vector<std::string>& tokens, char 
             if (c == delimiter) t += '\\';
             t += c;
         }
-        if (!t.empty() && (t.front() == '\\' || (t.front() == '\'' && t.back() == '\''))) t = "'" + t + "'";
+        const std::string& raw = tokens[i];   // the token before escaping decides, as VASSAL's own files show
+        if (!raw.empty() && (raw.front() == '\\' || (raw.size() > 1 && raw.front() == '\'' && raw.back() == '\''))) t = "'" + t + "'";
         out += t;
     }
     return out;

@@ -1,12 +1,11 @@
-// A test-only writer of VASSAL text: the escaping VASSAL's SequenceEncoder applies (a delimiter in a
-// token gets a backslash; a token starting with a backslash, or starting and ending with a quote,
-// is quoted), command trees joined with ESC, and the "!VCSK" obfuscation. Written from the rules in
-// docs/vassal.md, so that the readers are tested against text built by hand-checked rules.
+// A test-only writer of VASSAL files: command trees joined with ESC (escaped by the fuzz target's
+// encode_sequence, VASSAL's SequenceEncoder rules), pieces' trait chains, the piece commands, log
+// steps, the "!VCSK" obfuscation, and the ZIP around them (zip_builder.hpp).
 #pragma once
 
-#include <zip.h>
+#include "vassal_target.hpp"
+#include "zip_builder.hpp"
 
-#include <cstdio>
 #include <stdexcept>
 #include <utility>
 #include <initializer_list>
@@ -16,24 +15,9 @@
 
 namespace referee::vassal::testing {
 
-inline std::string encode_token(std::string_view token, char delimiter) {
-    std::string out;
-    for (char c : token) {
-        if (c == delimiter) out += '\\';
-        out += c;
-    }
-    if (!token.empty() && (token.front() == '\\' || (token.size() > 1 && token.front() == '\'' && token.back() == '\'')))
-        out = "'" + out + "'";
-    return out;
-}
-
+// VASSAL's escaping of a token sequence: the fuzz target's encoder (fuzz/vassal_target.hpp).
 inline std::string encode(const std::vector<std::string>& tokens, char delimiter) {
-    std::string out;
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-        if (i) out += delimiter;
-        out += encode_token(tokens[i], delimiter);
-    }
-    return out;
+    return fuzz::encode_sequence(tokens, delimiter);
 }
 
 // A command with sub-commands: VASSAL encodes it as its own text, then ESC and each sub-command.
@@ -77,43 +61,24 @@ inline std::string game_text(const std::vector<std::string>& position, const std
     return compound(top);
 }
 
+// The !VCSK form of `plain` with `key`: the key, then each byte XOR the key, as two hex digits.
 inline std::string vcsk(std::string_view plain, unsigned char key, bool upper = false) {
+    const char* digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
     std::string out = "!VCSK";
-    char buf[3];
-    const char* f = upper ? "%02X" : "%02x";
-    std::snprintf(buf, sizeof buf, f, key);
-    out += buf;
-    for (unsigned char c : plain) {
-        std::snprintf(buf, sizeof buf, f, static_cast<unsigned>(c ^ key));
-        out += buf;
-    }
+    const auto put = [&](unsigned char b) {
+        out += digits[b >> 4];
+        out += digits[b & 15];
+    };
+    put(key);
+    for (char c : plain) put(static_cast<unsigned char>(c) ^ key);
     return out;
 }
 
-// A ZIP archive of the given entries, built in memory with libzip (deflated, as VASSAL writes).
+// A ZIP archive of the given entries, deflated as VASSAL writes them (tests/support/zip_builder.hpp).
 inline std::string make_zip(const std::vector<std::pair<std::string, std::string>>& entries) {
-    zip_error_t error;
-    zip_error_init(&error);
-    zip_source_t* buffer = zip_source_buffer_create(nullptr, 0, 0, &error);
-    if (buffer == nullptr) throw std::runtime_error("zip_source_buffer_create");
-    zip_source_keep(buffer);
-    zip_t* za = zip_open_from_source(buffer, ZIP_TRUNCATE, &error);
-    if (za == nullptr) throw std::runtime_error("zip_open_from_source");
-    for (const auto& [name, data] : entries) {
-        zip_source_t* s = zip_source_buffer(za, data.data(), data.size(), 0);
-        if (s == nullptr || zip_file_add(za, name.c_str(), s, ZIP_FL_ENC_UTF_8) < 0) throw std::runtime_error("zip_file_add");
-    }
-    if (zip_close(za) != 0) throw std::runtime_error("zip_close");
-    std::string out;
-    zip_stat_t st;
-    if (zip_source_stat(buffer, &st) != 0 || zip_source_open(buffer) != 0) throw std::runtime_error("zip_source_open");
-    out.resize(st.size);
-    const zip_int64_t n = zip_source_read(buffer, out.data(), st.size);
-    zip_source_close(buffer);
-    zip_source_free(buffer);
-    if (n < 0) throw std::runtime_error("zip_source_read");
-    out.resize(static_cast<std::size_t>(n));
-    return out;
+    test::ZipBuilder zip;
+    for (const auto& [name, data] : entries) zip.add(name, data);
+    return zip.bytes();
 }
 
 // A VASSAL save or log: a ZIP with savedGame (obfuscated with `key`) and, when given, savedata.

@@ -4,6 +4,7 @@
 #include "text.hpp"
 #include "vassal_error.hpp"
 #include "vassal_target.hpp"   // encode_sequence: VASSAL's encoder, for the trees too large to write by hand
+#include "vassal_writer.hpp"   // vcsk: the !VCSK form of a text
 
 #include <gtest/gtest.h>
 
@@ -18,6 +19,7 @@ namespace {
 using namespace std::string_literals;
 using Tokens = std::vector<std::string>;
 using fuzz::encode_sequence;
+using referee::vassal::testing::vcsk;
 
 bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
@@ -29,19 +31,6 @@ std::string error_of(F&& f) {
         return e.what();
     }
     return {};
-}
-
-// The !VCSK form of `plain` with `key`: the key, then each byte XOR the key, as two hex digits.
-std::string vcsk(std::string_view plain, unsigned char key, bool upper = false) {
-    const char* digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-    std::string out = "!VCSK";
-    const auto put = [&](unsigned char b) {
-        out += digits[b >> 4];
-        out += digits[b & 15];
-    };
-    put(key);
-    for (char c : plain) put(static_cast<unsigned char>(c) ^ key);
-    return out;
 }
 
 std::string vobs(std::string_view plain, unsigned char key) {
