@@ -11,6 +11,7 @@ set(layers
   "parser/readers:parser/core"
   "parser/scenario:parser/core"
   "parser/vassal:parser/core"
+  "parser/module:parser/vassal,parser/core"
   "validator/verdict:"
   "validator/engine:validator/verdict,parser/scenario,parser/core"
   "validator/mechanisms:validator/engine,validator/verdict,parser/scenario,parser/core"
