@@ -2,9 +2,13 @@
 #include "vassal_command.hpp"
 
 #include "inspect.hpp"
+#include "module.hpp"
+#include "module_view.hpp"
 #include "vassal_error.hpp"
 
 #include <cstdio>
+#include <optional>
+#include <stdexcept>
 #include <fmt/format.h>
 
 namespace referee {
@@ -16,15 +20,42 @@ int run_vassal(const VassalOptions& opts) {
         fmt::print(stderr, "referee: vassal: --locate needs the module (--module M): the module's grids name locations\n");
         return 2;
     }
+    std::optional<Module> module;
+    if (!opts.module.empty()) {
+        try {
+            module = Module::load(opts.module);
+        } catch (const VassalError& e) {
+            fmt::print(stderr, "referee: {}\n", e.what());
+            return 2;
+        }
+    }
+    int x = 0, y = 0;
+    if (!opts.locate.empty()) {
+        try {
+            std::size_t used = 0;
+            x = std::stoi(opts.locate[1], &used);
+            if (used != opts.locate[1].size()) throw std::invalid_argument("x");
+            y = std::stoi(opts.locate[2], &used);
+            if (used != opts.locate[2].size()) throw std::invalid_argument("y");
+        } catch (const std::exception&) {
+            fmt::print(stderr, "referee: vassal: --locate MAP X Y: X and Y are whole numbers of pixels, not '{}' '{}'\n", opts.locate[1], opts.locate[2]);
+            return 2;
+        }
+    }
     std::vector<Summary> summaries;
     int status = 0;
     for (const std::string& path : opts.files) {
         try {
             VassalFile file = read_vassal_file(path);
-            ModuleView module;
-            if (!opts.module.empty())
-                throw VassalError(fmt::format("{}: modules are not read yet", opts.module));
-            summaries.push_back(summarize(file, module));
+            if (!opts.locate.empty()) {
+                const Located located = locate_strict(*module, file, opts.locate[0], x, y);
+                fmt::print("{}\n", located.name);
+                if (located.note) fmt::print(stderr, "referee: note: {}\n", *located.note);
+                continue;
+            }
+            BoundModule bound;
+            if (module) bound = bind_module(*module, file);
+            summaries.push_back(summarize(file, bound.view));
             if (opts.format == "text") {
                 std::string out = render_vassal_text(summaries.back());
                 if (summaries.size() > 1) out.insert(out.begin(), '\n');

@@ -113,6 +113,9 @@ private:
 VassalFile read_vassal_bytes(std::string bytes, const std::string& label, const ArchiveLimits& limits) {
     VassalFile file;
     file.path = label;
+    if (!Archive::looks_like_zip(bytes))
+        throw VassalError(fmt::format("{}: not a VASSAL save or log: not a ZIP archive (VASSAL writes its saves and logs as ZIP "
+                                      "archives holding a savedGame entry)", label));
     Archive archive = Archive::from_bytes(std::move(bytes), label, limits);
     if (!archive.has("savedGame")) {
         const bool module = archive.has("buildFile.xml") || archive.has("buildFile");

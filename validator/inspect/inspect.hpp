@@ -25,6 +25,10 @@ struct ModuleView {
     // Every move report format of a map ($pieceName$, $location$, $previousLocation$, ...): the
     // variables a chat line gives when it is one; none otherwise.
     std::function<std::optional<std::map<std::string, std::string>>(const std::string& map, std::string_view chat)> match_move_report;
+    // The file set a map's board layout (a BoardPicker leaf): the names that follow use it. The
+    // summary calls it with the layouts the file begins with, those of each step in order, and
+    // the final ones before naming the final position.
+    std::function<void(const std::string& leaf)> set_layout;
     std::vector<std::string> warnings;   // about the module and the file together
 };
 

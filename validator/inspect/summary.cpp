@@ -3,6 +3,7 @@
 #include "inspect.hpp"
 
 #include "text.hpp"
+#include "traits.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -74,8 +75,24 @@ public:
     // against the names of where the step's moves to that map began and ended.
     void move_reports(const Step& step) {
         std::vector<MovePiece> moves;
-        for (const std::string& leaf : step.leaves)
-            if (classify(leaf) == LeafKind::move) moves.push_back(read_move(leaf));
+        for (const std::string& leaf : step.leaves) {
+            const LeafKind kind = classify(leaf);
+            if (kind == LeafKind::move) {
+                moves.push_back(read_move(leaf));
+            } else if (kind == LeafKind::add) {
+                // A piece created on a map is reported like a move from nowhere ($location$ only).
+                AddPiece a = read_add(leaf);
+                if (a.type == "stack" || a.type.starts_with("deck;")) continue;
+                PieceView v = read_piece(a.type, a.state);
+                if (v.map.empty()) continue;
+                MovePiece m;
+                m.id = std::move(a.id);
+                m.new_map = std::move(v.map);
+                m.new_x = v.x;
+                m.new_y = v.y;
+                moves.push_back(std::move(m));
+            }
+        }
         if (moves.empty() || !module_.match_move_report) return;
         std::set<std::string> maps;
         for (const MovePiece& m : moves) if (!m.new_map.empty()) maps.insert(m.new_map);
@@ -139,13 +156,25 @@ Summary summarize(const VassalFile& file, const ModuleView& module) {
     if (module.present) s.module_sha256 = module.sha256;
     s.players = file.final.roster();
     for (const auto& [map, leaf] : file.final.layouts()) s.maps.emplace_back(map, layout_boards(leaf));
+    // Names are given with the layouts of the moment: those the file begins with, then each
+    // step's, then the final ones.
+    auto use_layouts = [&](const Game& game) {
+        if (module.set_layout)
+            for (const auto& [map, leaf] : game.layouts()) module.set_layout(leaf);
+    };
+    use_layouts(file.initial);
     s.initial = rows(file.initial, module);
-    s.final = file.is_log() ? rows(file.final, module) : s.initial;
 
     LocationChecks checks(module, s);
-    for (const RecordedName& r : file.recorded_names)
-        checks.compare(r.step == 0 ? std::nullopt : std::optional<std::size_t>(r.step), r.piece, r.map, r.x, r.y, r.name,
-                       "OldLocationName");
+    std::size_t next_name = 0;
+    auto check_recorded_names = [&](std::size_t step) {
+        for (; next_name < file.recorded_names.size() && file.recorded_names[next_name].step <= step; ++next_name) {
+            const RecordedName& r = file.recorded_names[next_name];
+            checks.compare(r.step == 0 ? std::nullopt : std::optional<std::size_t>(r.step), r.piece, r.map, r.x, r.y, r.name,
+                           "OldLocationName");
+        }
+    };
+    check_recorded_names(0);
 
     for (const Step& step : file.steps) {
         StepRow row;
@@ -156,7 +185,9 @@ Summary summarize(const VassalFile& file, const ModuleView& module) {
         bool property_roll = false;
         for (const std::string& leaf : step.leaves) {
             const LeafKind kind = classify(leaf);
-            if (kind == LeafKind::chat) {
+            if (kind == LeafKind::board_picker && module.set_layout) {
+                module.set_layout(leaf);
+            } else if (kind == LeafKind::chat) {
                 std::string_view chat = std::string_view(leaf).substr(4);
                 row.chat.emplace_back(chat);
                 const bool dice = module.is_dice_report ? module.is_dice_report(chat) : default_dice_report(chat);
@@ -170,8 +201,16 @@ Summary summarize(const VassalFile& file, const ModuleView& module) {
         s.dice += row.dice;
         if (step.undo == UndoKind::marked) ++s.undo_marked;
         if (step.undo == UndoKind::probable) ++s.undo_probable;
+        check_recorded_names(step.number);
         if (module.present) checks.move_reports(step);
         s.steps.push_back(std::move(row));
+    }
+    check_recorded_names(file.steps.size() + 1);
+    if (file.is_log()) {
+        use_layouts(file.final);
+        s.final = rows(file.final, module);
+    } else {
+        s.final = s.initial;
     }
     s.totals = file.totals;
     s.unknown = file.unknown;
