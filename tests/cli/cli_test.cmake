@@ -207,7 +207,7 @@ foreach(f IN LISTS bg_samples)
   expect_match(bg-all "${OUT}" "${name}: ")
 endforeach()
 
-# --- Commands & Colors: Napoleonics samples (issue 4): victory banners, sudden death (B1-B6). ---
+# --- Commands & Colors: Napoleonics samples (issue 4): victory banners, sudden death (B1-B7). ---
 set(cnc "${SRC}/samples/cnc-napoleonics")
 run(cnc-rolica 1 check "${cnc}/rolica.log")
 expect_match(cnc-rolica "${OUT}" "rolica.log: British wins \\(sudden death\\), British reached 5 banners \\(target 5\\) at game-turn 7, British combat \\[line 156\\]")
@@ -223,8 +223,11 @@ expect_match(cnc-talavera "${OUT}" "talavera.log: Allied wins, end record at gam
 expect_match(cnc-talavera "${OUT}" "\n    Allied \\+1 temporary 0208 \\[B3\\]: gained line 93 \\(held at the start: held-by\\); B4: kept, its hex empty from line 112 to line 113 ")
 run(cnc-bussaco 0 check "${cnc}/bussaco.log")
 expect_match(cnc-bussaco "${OUT}" "bussaco.log: Allied wins \\(concession\\), French conceded at game-turn 7, French order \\[line 163\\]")
-expect_match(cnc-bussaco "${OUT}" "\n    Allied \\+1 temporary 0902 \\[B3\\]: gained line 90 \\(game-turn 1\\); lost line 110 \\(game-turn 2, Allied movement\\): [^\n]*\\(B4\\)\n")
+expect_match(cnc-bussaco "${OUT}" "\n    Allied \\+1 temporary 0902 \\[B3\\]: gained line 90 \\(play begins, game-turn 1: the Allied side stands on it at set-up \\(B7\\)\\); lost line 110 \\(game-turn 2, Allied movement\\): [^\n]*\\(B4\\)\n")
 expect_match(cnc-bussaco "${OUT}" "\n    B3  \\+2  0603, 0703, 0803 temporary-group objective, held since line 84\n")
+run(cnc-fuentes 0 check "${cnc}/fuentes-de-onoro.log")
+expect_match(cnc-fuentes "${OUT}" "fuentes-de-onoro.log: Allied wins \\(sudden death\\), Allied reached 4 banners \\(target 4\\) at game-turn 4, Allied combat \\[line 141\\]")
+expect_match(cnc-fuentes "${OUT}" "\n    Allied \\+1 permanent 0705 \\[victory banners: permanent objective\\]: gained line 95 \\(play begins, game-turn 1: the Allied side stands on it at set-up \\(B7\\)\\)\n")
 run(cnc-albuera 0 check "${cnc}/albuera.log")
 expect_match(cnc-albuera "${OUT}" "albuera.log: French wins \\(sudden death\\), French reached 5 banners \\(target 5\\) at game-turn 7, French order \\[line 158\\]")
 if("${OUT}" MATCHES "KGL-Lt-Bns eliminated")
