@@ -55,7 +55,7 @@ bool Engine::start(std::span<const Record> header, const Sym* syms, const std::i
                 first = g.names.side(r.a);
                 break;
             }
-        g.clock.set_first_mover(first == kNoSide ? 0 : first);
+        g.clock.set_first_mover(first == kNoSide ? 0 : first, first != kNoSide);
     }
     // The scenario's units are in play (and their names bound) before any mechanism sets up.
     if (!g.custom_setup) g.names.use_scenario_units();
