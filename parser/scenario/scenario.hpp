@@ -85,6 +85,20 @@ struct Road {
     std::vector<LeavesAt> leaves;  // where the road leaves the map (none: it stays on the map)
 };
 
+// The road networks of the map (R3, C3): roads and trails joined at junctions (a hex two of them
+// share), so that a road "which in turn exits the map" at a hex, or "leads off" an edge, is any road
+// or trail of a network one of whose roads leaves there. A road that meets no other is a network of
+// its own. Worked out once, when the scenario is read (after <roads>: the base's roads and the
+// file's), so that a game only looks them up.
+struct RoadNetworks {
+    std::vector<std::int32_t> of_road;          // per road (index into Scenario::roads): its network
+    std::vector<std::int32_t> of_loc;           // per location: the network of the roads through it, -1: none
+                                                // (empty when the scenario has no roads)
+    std::vector<std::vector<LeavesAt>> leaves;  // per network: where its roads leave the map (each place once)
+    std::size_t size() const { return leaves.size(); }
+    std::int32_t of(LocId l) const { return l < 0 || static_cast<std::size_t>(l) >= of_loc.size() ? -1 : of_loc[static_cast<std::size_t>(l)]; }
+};
+
 // Zones of control: each unit of combat strength > 0 on the map controls its neighbours. A unit
 // that enters an enemy-controlled hex stops there for the rest of the phase (`zoc` otherwise).
 struct ZonesOfControl {
@@ -348,6 +362,7 @@ struct Scenario {
     std::string end_rule;         // "17.0"
     std::optional<Levels> levels; // with EndVictory::Levels
     std::vector<Road> roads;      // map data; empty: not known (traces that need it are not scored)
+    RoadNetworks road_networks;   // the roads joined at junctions (from `roads` and the map)
     ZonesOfControl zoc;
     Stacking stacking;
     Reinforcements reinforcements;

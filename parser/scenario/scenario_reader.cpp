@@ -40,6 +40,7 @@ const Section kSections[] = {
     {nullptr, read_first_player},
     {"sequence", read_sequence},
     {"roads", read_roads},
+    {nullptr, join_road_networks},  // the base's roads and this file's, joined at junctions
     {"units", read_units},
     {"holdings", read_holdings},
     {"exits", read_exits},

@@ -22,6 +22,7 @@ void read_sequence(ReadContext& cx, pugi::xml_node s);
 void read_map(ReadContext& cx, pugi::xml_node m);
 void read_edges(ReadContext& cx, pugi::xml_node s);
 void read_roads(ReadContext& cx, pugi::xml_node s);
+void join_road_networks(ReadContext& cx, pugi::xml_node root);  // once every road is read (R3, C3)
 
 // section_units.cpp
 void read_units(ReadContext& cx, pugi::xml_node s);

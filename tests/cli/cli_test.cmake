@@ -185,6 +185,10 @@ expect_match(rtr-crash "${OUT}" "no result \\(incomplete\\): Confederate ahead a
 # (The players claimed the score with the roads, so the claims now disagree: exit status 1.)
 run(rtr-builtin 1 check --scenario road-to-richmond "${rtr}/train-never-came.log")
 expect_match(rtr-builtin "${OUT}" "21.22 \\(Union units without a road to 1528 or 2426 within ten hexes, counted as destroyed\\) not scored")
+# R3: 2R and S are within ten steps only of the Swamp Trail, which exits at 1528 through its junctions.
+run(rtr-swamp 0 check "${rtr}/white-oak-swamp.log")
+expect_match(rtr-swamp "${OUT}" "white-oak-swamp.log: Union wins, end record at game-turn 6")
+expect_match(rtr-swamp "${OUT}" "21.22 +\\+2 +2 Union SP that cannot trace to a road leaving the map at 1528 or 2426 within 10 hexes: 1/CR x1")
 
 # --- Cemetery Hill samples (issue 3): levels at the exact bounds of 14.5, traces, 14.53, entries. ---
 set(ch "${SRC}/samples/cemetery-hill")
@@ -192,8 +196,13 @@ run(ch-east 0 check "${ch}/east-cemetery-hill.log")
 expect_match(ch-east "${OUT}" "east-cemetery-hill.log: Union wins \\(Substantive\\), end of game-turn 15")
 expect_match(ch-east "${OUT}" "14.5: Union 30 to Confederate 20: Union Substantive \\(ratio at least 3:2\\)")
 run(ch-culps 0 check "${ch}/culps-hill.log")
-expect_match(ch-culps "${OUT}" "culps-hill.log: Confederate wins \\(Substantive\\)")
-expect_match(ch-culps "${OUT}" "14.51 +\\+[0-9]+ +[0-9]+ Union SP that cannot trace to a road leaving the map by the east edge")
+expect_match(ch-culps "${OUT}" "culps-hill.log: Confederate wins \\(Marginal\\)")
+expect_match(ch-culps "${OUT}" "14.5: Union 24 to Confederate 34: Confederate Marginal \\(ratio above 2:3\\)")
+# Road networks (C3, R3): Devin is cut off on a road that meets no other; Gamble and Jenkins trace
+# through junctions; the level falls exactly on the 2:3 bound.
+run(ch-rock 0 check "${ch}/rock-creek.log")
+expect_match(ch-rock "${OUT}" "rock-creek.log: Confederate wins \\(Substantive\\)")
+expect_match(ch-rock "${OUT}" "14.51 +\\+2 +2 Union SP that cannot trace to a road leaving the map by the east edge: Devin x1")
 run(ch-stuart 0 check "${ch}/stuarts-ride.log")
 expect_match(ch-stuart "${OUT}" "stuarts-ride.log: Confederate wins \\(Decisive\\)")
 expect_match(ch-stuart "${OUT}" "14.53 +\\+50 ")
