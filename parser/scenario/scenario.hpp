@@ -65,6 +65,7 @@ struct UnitDef {
     LocId enters_at = kNoLoc;
     std::vector<std::string> roles;  // "train", "supply-wagon", "leader", "garrison"
     std::string source;              // where the data comes from (citation), for the docs only
+    std::int64_t ma = -1;            // movement allowance in MP (G7); -1: none (its type's, if the scenario gives one)
 };
 
 struct InitialHold {
