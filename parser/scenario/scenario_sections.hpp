@@ -32,6 +32,11 @@ void read_zoc(ReadContext& cx, pugi::xml_node n);
 void read_stacking(ReadContext& cx, pugi::xml_node n);
 void check_arrivals(ReadContext& cx, pugi::xml_node root);  // units against <reinforcements>, once both are read
 
+// section_terrain.cpp (movement points, G7)
+void read_terrain(ReadContext& cx, pugi::xml_node s);
+void read_movement_points(ReadContext& cx, pugi::xml_node s);
+void finish_movement_points(ReadContext& cx, pugi::xml_node root);  // once both are read
+
 // section_victory.cpp
 void read_exits(ReadContext& cx, pugi::xml_node n);
 void read_retreat(ReadContext& cx, pugi::xml_node n);

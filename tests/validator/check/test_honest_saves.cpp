@@ -292,7 +292,7 @@ std::optional<std::string> header_value(const GameRecords& g, const std::string&
     return std::nullopt;
 }
 
-Sequence sequence_of(const std::string& family, const GameRecords& g) {
+Sequence sequence_of(const std::string& family, const GameRecords& g, const Scenario& scenario) {
     Sequence q;
     auto bg = [&](const std::string& first, const std::string& second, int turns, int first_from) {
         q.steps = {{first, "movement", first_from}, {first, "combat", first_from}, {second, "movement", 1}, {second, "combat", 1}};
@@ -310,6 +310,12 @@ Sequence sequence_of(const std::string& family, const GameRecords& g) {
         q.alternating = true;
         for (const Rec& r : g.header)
             if (r.name == "side") q.sides.push_back(*r.get("name"));
+        // A battle's own scenario file may name the sides itself (no `side` records in the game).
+        if (q.sides.empty()) q.sides = scenario.sides;
+        if (q.sides.size() != 2) {
+            ADD_FAILURE() << "an alternating game needs two sides, it has " << q.sides.size();
+            return q;
+        }
         for (const Rec& r : g.log)
             if (r.name == "phase" && r.get("side")) {
                 if (lower(*r.get("side")) != lower(q.sides.front())) std::swap(q.sides[0], q.sides[1]);
@@ -515,7 +521,7 @@ TEST_P(HonestSave, AtEveryRecordBoundaryPassesItsOwnSnapshot) {
     if (g.log.empty()) GTEST_SKIP() << sample << " has no log to cut";
     const ScenarioLoad load = load_scenario(g.scenario.find('/') == std::string::npos ? g.scenario : (fs::path(sample).parent_path() / g.scenario).string());
     ASSERT_TRUE(load.scenario) << sample << ": " << g.scenario;
-    const Sequence q = sequence_of(family, g);
+    const Sequence q = sequence_of(family, g, *load.scenario);
     // A program that knows the rules stops where the game ended (G3).
     const std::uint32_t stop = whole.complete && whole.result.line ? *whole.result.line : UINT32_MAX;
     Tool tool(q);
