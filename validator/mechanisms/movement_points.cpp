@@ -14,8 +14,6 @@ namespace referee {
 
 namespace {
 
-constexpr std::int64_t kNoCost = -1;
-
 std::int64_t add_saturated(std::int64_t a, std::int64_t b) {
     std::int64_t s = 0;
     return __builtin_add_overflow(a, b, &s) ? INT64_MAX : s;
