@@ -80,7 +80,7 @@ Locator::Locator(const Module& module, const BoardLayout& layout, const BoardSiz
         if (!d.owning_board.empty()) {
             for (const PlacedBoard& pb : boards_)
                 if (pb.board->name == d.owning_board) {
-                    at = {at.x + pb.origin.x, at.y + pb.origin.y};
+                    at = {java_add(at.x, pb.origin.x), java_add(at.y, pb.origin.y)};
                     break;
                 }
         }
@@ -109,7 +109,8 @@ void Locator::append_name(std::string& out, Point p, bool strict) const {
         out += offboard;
         return;
     }
-    Point local{p.x - pb->origin.x, p.y - pb->origin.y};
+    // (Inside a board of known size this cannot wrap; one of unknown size reaches to the end of int.)
+    Point local{java_sub(p.x, pb->origin.x), java_sub(p.y, pb->origin.y)};
     if (pb->reversed) local = {pb->size.width - local.x, pb->size.height - local.y};
     const std::size_t mark = out.size();
     const Namer namer{*map_, *pb->board};
