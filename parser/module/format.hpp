@@ -7,6 +7,9 @@
 // one form first (normalize_report_text), so `&rarr;`, `→` and `->` are the same arrow and `&lt;`,
 // `&gt;`, `&amp;`, `&quot;` are their characters. A variable that occurs twice must match the same
 // text both times; where a text can be cut several ways, earlier variables take the shortest text.
+// The search is bounded: a format of more than max_match_parts parts matches nothing, and a search
+// that would take more than 200,000 steps or 16 MiB of bytes compared, searched and copied gives up
+// (no match); a report line of VASSAL's takes a few hundred of each.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +23,8 @@
 namespace referee::vassal {
 
 using FormatVars = std::map<std::string, std::string, std::less<>>;
+
+inline constexpr std::size_t max_match_parts = 1024;   // real formats have a dozen
 
 class FormattedString {
 public:
