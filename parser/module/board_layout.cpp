@@ -57,6 +57,8 @@ BoardLayout parse_board_picker(std::string_view leaf) {
             b.reversed = true;
             b.board.resize(b.board.size() - reversed_suffix.size());
         }
+        if (layout.boards.size() == max_layout_boards)
+            throw VassalError(fmt::format("board layout of map '{}': more than {} boards: refused", shown(layout.map), max_layout_boards));
         if (i + 2 >= tokens.size())
             throw VassalError(fmt::format("board layout of map '{}': board '{}' without its column and row", shown(layout.map), shown(b.board)));
         b.col = cell_number(leaf, tokens[i + 1], "column");

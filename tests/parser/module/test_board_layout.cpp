@@ -78,6 +78,20 @@ TEST(BoardLayout, ErrorsShowControlBytes) {
     }
 }
 
+TEST(BoardLayout, AtMostMaxLayoutBoards) {
+    // Placing boards compares each with every other: 300,000 in a module's <setup> took minutes.
+    std::string leaf = "MBoardPicker";
+    for (std::size_t i = 0; i < max_layout_boards; ++i) leaf += "\tA\t0\t0";
+    EXPECT_EQ(parse_board_picker(leaf).boards.size(), max_layout_boards);
+    leaf += "\tA\t0\t0";
+    try {
+        parse_board_picker(leaf);
+        FAIL();
+    } catch (const VassalError& e) {
+        EXPECT_STREQ(e.what(), "board layout of map 'M': more than 4096 boards: refused");
+    }
+}
+
 TEST(BoardLayout, Check) {
     const Module m = Module::from_buildfile(kModule, "layouts.xml");
     EXPECT_NO_THROW(check_layout(m, parse_board_picker("NormandyBoardPicker\tA\t0\t0\tB\t1\t0")));
