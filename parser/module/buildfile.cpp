@@ -91,7 +91,11 @@ struct Reader {
         for (pugi::xml_node c : n.children()) {
             if (c.type() != pugi::node_element) continue;
             if (std::string_view(c.name()) == "setup") map.setup = c.child_value();
-            else if (class_is(c, "Board")) map.boards.push_back(read_board(c));
+            else if (class_is(c, "Board")) {
+                if (map.boards.size() == max_map_boards)
+                    throw VassalError(fmt::format("{}: map '{}' has more than {} boards: refused", label, map.id, max_map_boards));
+                map.boards.push_back(read_board(c));
+            }
         }
     }
 
@@ -138,6 +142,8 @@ struct Reader {
                 continue;
             } else if (class_is(c, "DrawPile") && current_map != npos) {
                 MapDef& m = module.maps[current_map];
+                if (m.decks.size() == max_map_decks)
+                    throw VassalError(fmt::format("{}: map '{}' has more than {} decks: refused", label, m.id, max_map_decks));
                 m.decks.push_back({attr_or(c, "name", ""), {attr_int(c, "x", 0), attr_int(c, "y", 0)}, attr_or(c, "owningBoard", ""), m.id});
                 continue;
             } else if (const auto dk = dice_kind(c)) {

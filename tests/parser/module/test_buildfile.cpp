@@ -321,3 +321,29 @@ TEST(Buildfile, Errors) {
     deep += "</VASSAL.build.GameModule>";
     EXPECT_THROW(Module::from_buildfile(deep, "deep"), VassalError);
 }
+
+TEST(Buildfile, AtMostMaxMapBoardsAndDecks) {
+    // A Locator compares each board of its layout with each board and each deck of its map: a map of
+    // a million boards and a million decks took 160 s to make one. Beyond max_map_boards boards or
+    // max_map_decks decks, a map is refused.
+    const auto module_of = [](std::size_t boards, std::size_t decks) {
+        std::string xml = "<VASSAL.build.GameModule><VASSAL.build.module.Map mapName=\"Big\"><VASSAL.build.module.map.BoardPicker>";
+        for (std::size_t i = 0; i < boards; ++i) xml += "<VASSAL.build.module.map.boardPicker.Board name=\"B" + std::to_string(i) + "\"/>";
+        xml += "</VASSAL.build.module.map.BoardPicker>";
+        for (std::size_t i = 0; i < decks; ++i) xml += "<VASSAL.build.module.map.DrawPile name=\"D\"/>";
+        return xml + "</VASSAL.build.module.Map></VASSAL.build.GameModule>";
+    };
+    const Module m = Module::from_buildfile(module_of(max_map_boards, max_map_decks), "big.xml");
+    EXPECT_EQ(m.maps.at(0).boards.size(), max_map_boards);
+    EXPECT_EQ(m.maps.at(0).decks.size(), max_map_decks);
+    const auto error_of = [](const std::string& xml) {
+        try {
+            Module::from_buildfile(xml, "big.xml");
+        } catch (const VassalError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_EQ(error_of(module_of(max_map_boards + 1, 0)), "big.xml: map 'Big' has more than 4096 boards: refused");
+    EXPECT_EQ(error_of(module_of(1, max_map_decks + 1)), "big.xml: map 'Big' has more than 4096 decks: refused");
+}
