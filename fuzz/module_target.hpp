@@ -368,6 +368,7 @@ inline void check_format(std::string& problem, const std::string& format, const 
     for (const auto& s : f.segments()) parts += vassal::normalize_report_text(s.variable ? vars.at(s.text) : s.text);
     const bool sure = variables <= sure_match_variables && text.size() <= sure_match_length && vassal::normalize_report_text(text) == parts;
     const auto back = f.match(text);
+    note(problem, back == vassal::match_format(format, text), "match_format and FormattedString::match differ");
     note(problem, back.has_value() || !sure, "a substitution its format does not match back: " + text);
     if (back) {
         ++run.matches;
@@ -377,7 +378,7 @@ inline void check_format(std::string& problem, const std::string& format, const 
     others.push_back(format);
     others.push_back(vassal::normalize_report_text(text));
     for (const std::string& other : others) {
-        const auto m = vassal::match_format(format, other);
+        const auto m = f.match(other);
         if (!m) continue;
         ++run.matches;
         check_match(problem, f, other, *m);
