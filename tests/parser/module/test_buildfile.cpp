@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -190,6 +191,19 @@ TEST(Buildfile, EachImageIsReadOnce) {
     ASSERT_EQ(m.maps[0].boards.size(), 1001u);
     EXPECT_EQ(m.maps[0].boards[999].size(), (Size{320, 200}));
     EXPECT_FALSE(m.maps[0].boards[1000].size_known());
+}
+
+TEST(Buildfile, ALongWidgetEntryNameIsNotCopiedForEachElement) {
+    // The entry name of a chart's MapWidget was copied for every element below it: 4 MiB under
+    // 50,000 elements is 200 GB of copies. A chart's map still takes it for its id.
+    std::string xml = "<VASSAL.build.GameModule><VASSAL.build.widget.MapWidget entryName=\"" + std::string(4u << 20, 'x') + "\">";
+    for (int i = 0; i < 50000; ++i) xml += "<a/>";
+    xml += "<VASSAL.build.widget.WidgetMap/></VASSAL.build.widget.MapWidget></VASSAL.build.GameModule>";
+    const auto start = std::chrono::steady_clock::now();
+    const Module m = Module::from_buildfile(xml, "chart.xml");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+    ASSERT_EQ(m.maps.size(), 1u);
+    EXPECT_EQ(m.maps[0].id, std::string(4u << 20, 'x'));
 }
 
 TEST(Buildfile, HexGridAndNumbering) {
