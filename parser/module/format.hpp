@@ -42,9 +42,12 @@ public:
     bool uses(std::string_view variable) const;
 
     // Appends the text to `out`; `value_of(name, out)` appends a variable's value (no temporary).
+    // Once `out` holds `limit` bytes or more, the parts left are not appended (the caller that
+    // gives a limit refuses what passed it).
     template <class F>
-    void append(std::string& out, F&& value_of) const {
+    void append(std::string& out, F&& value_of, std::size_t limit = std::string::npos) const {
         for (const Segment& s : segments_) {
+            if (out.size() >= limit) return;
             if (s.variable) value_of(std::string_view(s.text), out);
             else out += s.text;
         }
