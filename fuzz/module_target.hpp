@@ -438,6 +438,24 @@ inline void check_map(std::string& problem, const vassal::Module& m, const vassa
         note(problem, says_why(e.what()), std::string("Locator: an error that does not say what is missing: ") + e.what());
     }
     note(problem, loc.has_value() == check_error.empty(), "the Locator and check_layout disagree on the layout");
+    // The same boards on a map the module lacks: check_layout refuses them, unless there are none;
+    // a Locator refuses the map.
+    vassal::BoardLayout elsewhere = layout;
+    elsewhere.map += " (not in the module)";
+    if (m.map(elsewhere.map) == nullptr) {
+        try {
+            vassal::check_layout(m, elsewhere);
+            note(problem, elsewhere.boards.empty(), "check_layout accepted boards on a map the module lacks");
+        } catch (const vassal::VassalError& e) {
+            note(problem, !elsewhere.boards.empty() && says_why(e.what()), std::string("check_layout of a missing map: ") + e.what());
+        }
+        try {
+            const vassal::Locator missing(m, elsewhere);
+            note(problem, false, "a Locator of a map the module lacks");
+        } catch (const vassal::VassalError& e) {
+            note(problem, says_why(e.what()) && contains(e.what(), " has no map "), std::string("Locator of a missing map: ") + e.what());
+        }
+    }
     if (!loc) {
         for (const auto kind : kinds) add_format(formats, map.report_format(kind, true), names);
         return;
