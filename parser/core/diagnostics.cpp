@@ -37,6 +37,7 @@ constexpr CodeInfo kTable[kCodeCount] = {
     {PathGap, "path-gap", W, true, cite::kUnits, "two consecutive locations of a path that are not adjacent"},
     {EnemyOccupied, "enemy-occupied", E, false, cite::kUnits, "a path or entry into a location that holds an enemy unit"},
     {Zoc, "zoc", E, false, cite::kUnits, "a unit moves on after entering an enemy zone of control"},
+    {MovementPoints, "movement-points", E, false, "G7", "a unit spends more movement points in one movement phase than its allowance"},
     {Stacking, "stacking", E, false, cite::kUnits, "more units of a side in a location than the scenario allows, at the end of a phase"},
     {ExitLocation, "exit-location", E, false, cite::kUnits, "an exit from a location the rules do not allow"},
     {ExitUnitType, "exit-unit-type", E, false, cite::kUnits, "an exit by a unit type the rules do not allow to exit"},

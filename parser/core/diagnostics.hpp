@@ -20,7 +20,7 @@ enum class Code : std::uint8_t {
     // The sequence of play.
     HeaderOrder, TurnOrder, TurnLimit, AfterEnd,
     // Units on the map.
-    NotPhasing, WrongPhase, NotOnMap, AlreadyOnMap, PathStart, PathGap, EnemyOccupied, Zoc, Stacking,
+    NotPhasing, WrongPhase, NotOnMap, AlreadyOnMap, PathStart, PathGap, EnemyOccupied, Zoc, MovementPoints, Stacking,
     ExitLocation, ExitUnitType, Reentry, RetreatOffMap, ReinforcementEarly, ReinforcementLocation, ReinforcementLate,
     BadCount,
     // Areas, pieces and tracks.

@@ -71,7 +71,8 @@ inline constexpr std::uint8_t kFlagCasualty = 1;  // remove ... casualty
 //   Param       a = name, b = value
 //   Setup       flags & kFlagCustom: custom (else standard)
 //   Unit        a = id, b = side, c = type, n = strength, d = at-location (or none),
-//               m = enters-turn (0: none), e = enters-location (or none), list = roles
+//               m = enters-turn (0: none), e = enters-location (or none), list = roles,
+//               ints = the movement allowance (`ma`) when given (one value), else empty
 //   Hold        a = location, b = side
 //   Objective   n = ObjectiveKind, a = side (the text "any" allowed), list = locations,
 //               m = banners (1 when not given), b = held-by side (or none)

@@ -1,4 +1,4 @@
-// SHA-256 through OpenSSL's EVP interface (libcrypto): a module's hash, as 64 lowercase hex digits.
+// SHA-256 through GNU Nettle: a module's hash, as 64 lowercase hex digits.
 #pragma once
 
 #include <string>

@@ -244,6 +244,10 @@ bool Parser::dispatch(Kind kind, Iterator p, Iterator e) {
                 r.e = sym(a.opts.enters->loc);
             }
             r.list = list(a.opts.roles);
+            if (a.opts.ma) {  // ints: the movement allowance, when given
+                r.ints = Span{static_cast<std::uint32_t>(g_.ints_arena.size()), 1};
+                g_.ints_arena.push_back(a.opts.ma->n);
+            }
             return true;
         }
         case Kind::Hold: return two_toks(hold_record, kind, p, e);

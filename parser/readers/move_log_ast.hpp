@@ -73,9 +73,9 @@ struct SetupRec : Positioned {
     bool custom = false;
 };
 
-// unit <id> <side> <type> <strength> [at <loc>] [enters <turn> at <loc>] [role <word>]...
-// The options come in any order; the grammar's semantic actions fill UnitOpts (at and enters at
-// most once each).
+// unit <id> <side> <type> <strength> [at <loc>] [enters <turn> at <loc>] [ma <n>] [role <word>]...
+// The options come in any order; the grammar's semantic actions fill UnitOpts (at, enters and ma
+// at most once each).
 struct AtOpt : Positioned {  // where: the 'at' keyword
     Tok loc;
 };
@@ -83,9 +83,13 @@ struct EntersOpt : Positioned {  // where: the 'enters' keyword
     std::int64_t turn = 0;
     Tok loc;
 };
+struct MaOpt : Positioned {  // where: the 'ma' keyword
+    std::int64_t n = 0;
+};
 struct UnitOpts {
     boost::optional<AtOpt> at;
     boost::optional<EntersOpt> enters;
+    boost::optional<MaOpt> ma;
     Toks roles;
 };
 struct UnitRec : Positioned {
@@ -100,6 +104,7 @@ struct UnitRec : Positioned {
         strength = 0;
         opts.at = boost::none;
         opts.enters = boost::none;
+        opts.ma = boost::none;
         opts.roles.clear();
     }
 };

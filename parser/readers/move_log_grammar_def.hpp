@@ -84,17 +84,20 @@ auto const retreat_path_def =
     *retreat_step[push_loc];
 BOOST_SPIRIT_DEFINE(path, retreat_path)
 
-// unit options, in any order; at and enters at most once each (semantic actions on the
+// unit options, in any order; at, enters and ma at most once each (semantic actions on the
 // UnitOpts being built, reached as _val). The option nodes are annotated with their position,
 // so that a repeated option is reported at its keyword.
 struct at_option_class : annotate_position {};
 struct enters_option_class : annotate_position {};
+struct ma_option_class : annotate_position {};
 x3::rule<at_option_class, ast::AtOpt> const at_option = "'at'";
 x3::rule<enters_option_class, ast::EntersOpt> const enters_option = "'enters'";
+x3::rule<ma_option_class, ast::MaOpt> const ma_option = "'ma'";
 auto const at_option_def = kw("at") > as<ast::Tok>("a location after 'at'", tok);
 auto const enters_option_def = kw("enters") > as<std::int64_t>("a number (turn) after 'enters'", num) >
                                as<x3::unused_type>("'at' after 'enters <turn>'", kw("at")) >
                                as<ast::Tok>("a location after 'at'", tok);
+auto const ma_option_def = kw("ma") > as<std::int64_t>("a number (movement allowance) after 'ma'", num);
 auto const role_option = kw("role") > as<ast::Tok>("a role after 'role'", tok);
 
 auto const set_at = [](auto& ctx) {
@@ -108,12 +111,17 @@ auto const set_enters = [](auto& ctx) {
         throw syntax_error(x3::_attr(ctx).where, "'enters' given twice: a unit has at most one 'enters <turn> at <loc>'");
     opts.enters = x3::_attr(ctx);
 };
+auto const set_ma = [](auto& ctx) {
+    ast::UnitOpts& opts = x3::_val(ctx);
+    if (opts.ma) throw syntax_error(x3::_attr(ctx).where, "'ma' given twice: a unit has at most one 'ma <n>'");
+    opts.ma = x3::_attr(ctx);
+};
 auto const add_role = [](auto& ctx) { x3::_val(ctx).roles.push_back(x3::_attr(ctx)); };
 
 struct unit_options_class;
 x3::rule<unit_options_class, ast::UnitOpts> const unit_options = "unit options";
-auto const unit_options_def = *(at_option[set_at] | enters_option[set_enters] | role_option[add_role]);
-BOOST_SPIRIT_DEFINE(at_option, enters_option, unit_options)
+auto const unit_options_def = *(at_option[set_at] | enters_option[set_enters] | ma_option[set_ma] | role_option[add_role]);
+BOOST_SPIRIT_DEFINE(at_option, enters_option, ma_option, unit_options)
 
 // objective options, likewise in any order, each at most once.
 struct banners_option_class : annotate_position {};
@@ -201,7 +209,7 @@ auto const param_record_def =
 auto const setup_record_def = keyword_ > as<bool>("'standard' or 'custom'", setup_mode) > end_of_record;
 auto const unit_record_def = keyword_ > unit_id > side > as<ast::Tok>("a unit type", tok) >
                              as<std::int64_t>("a number (strength)", num) > unit_options >
-                             as<x3::unused_type>("'at', 'enters', 'role' or end of line", eol);
+                             as<x3::unused_type>("'at', 'enters', 'ma', 'role' or end of line", eol);
 auto const hold_record_def = keyword_ > location > side > end_of_record;
 auto const objective_record_def =
     keyword_ >

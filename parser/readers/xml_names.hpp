@@ -17,7 +17,7 @@ namespace referee::xml {
 // ---------------------------------------------------------------------------------------------
 // Names as keys.
 
-inline constexpr std::size_t kMaxAttrs = 8;
+inline constexpr std::size_t kMaxAttrs = 9;  // unit: id side type strength at enters enters-at role ma
 
 // Where a record element may stand.
 enum Where : std::uint8_t { kInHeader = 1, kInLog = 2 };
@@ -116,7 +116,7 @@ inline constexpr std::array<ElemDef, 36> kRecordElems = {{
     {"player", Kind::Player, kInHeader | kInLog, {"side", "name"}},
     {"param", Kind::Param, kInHeader | kInLog, {"name", "value"}},
     {"setup", Kind::Setup, kInHeader | kInLog, {"mode"}},
-    {"unit", Kind::Unit, kInHeader | kInLog, {"id", "side", "type", "strength", "at", "enters", "enters-at", "role"}},
+    {"unit", Kind::Unit, kInHeader | kInLog, {"id", "side", "type", "strength", "at", "enters", "enters-at", "role", "ma"}},
     {"hold", Kind::Hold, kInHeader | kInLog, {"loc", "side"}},
     {"objective", Kind::Objective, kInHeader | kInLog, {"kind", "side", "locs", "banners", "held-by"}},
     {"target", Kind::Target, kInHeader | kInLog, {"side", "n"}},

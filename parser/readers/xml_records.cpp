@@ -39,6 +39,13 @@ bool Reader::record(const Elem& e, const ElemDef& def, Record& r) {
                 r.e = name(6, "a location");
             }
             r.list = names(7, ' ', false, 0, "");
+            if (has(8)) {  // ints: the movement allowance, when given
+                const std::int64_t ma = integer(8, "a movement allowance, an integer");
+                if (!failed_) {
+                    r.ints = Span{static_cast<std::uint32_t>(g_.ints_arena.size()), 1};
+                    g_.ints_arena.push_back(ma);
+                }
+            }
             break;
         }
         case Kind::Hold:

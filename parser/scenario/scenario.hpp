@@ -65,6 +65,7 @@ struct UnitDef {
     LocId enters_at = kNoLoc;
     std::vector<std::string> roles;  // "train", "supply-wagon", "leader", "garrison"
     std::string source;              // where the data comes from (citation), for the docs only
+    std::int64_t ma = -1;            // movement allowance in MP (G7); -1: none (its type's, if the scenario gives one)
 };
 
 struct InitialHold {
@@ -83,6 +84,70 @@ struct Road {
     bool trail = false;
     std::vector<LocId> hexes;      // in order; consecutive hexes are adjacent
     std::vector<LeavesAt> leaves;  // where the road leaves the map (none: it stays on the map)
+};
+
+// --- Movement points (G7): the map's terrain costs (<terrain>) and the rules that spend them
+// (<movement-points>). Costs are exact fractions of a movement point. --------------------------
+struct Mp {
+    std::int64_t num = 0;
+    std::int64_t den = 1;  // > 0; num/den in lowest terms
+};
+
+// A kind of terrain the scenario names ("clear", "woods", "ford"): of a hex (entering it costs
+// `cost`) or of a hexside (crossing it adds `cost` to the hex entered).
+struct TerrainKind {
+    std::string name;  // matched case-insensitively
+    Mp cost;
+    bool hexside = false;
+};
+struct TerrainHexside {
+    LocId a = kNoLoc, b = kNoLoc;  // adjacent
+    std::int32_t kind = -1;        // index into Terrain::kinds (a hexside kind)
+};
+struct Terrain {
+    bool declared = false;               // the scenario gives the map's costs; false: movement points are not checked
+    std::vector<TerrainKind> kinds;
+    std::vector<std::int32_t> hex_kind;  // per LocId: index into kinds (the default kind where no <hex> names it)
+    std::vector<TerrainHexside> hexsides;
+    // A step between consecutive hexes of a road (trail) of Scenario::roads costs this instead of
+    // the terrain and the hexside, when given.
+    bool has_road_cost = false, has_trail_cost = false;
+    Mp road_cost, trail_cost;
+};
+struct TypeAllowance {
+    std::string type;  // matched case-insensitively with a unit's type
+    std::int64_t ma = 0;
+};
+// A rule whose terrain the map must give as hexsides of `kind` (Cemetery Hill 14.6: the creek is
+// fords along its whole length); while the terrain has none, the report names the rule as not modelled.
+struct NeededHexsides {
+    std::string kind;
+    std::string rule;
+    std::string what;
+};
+struct MovementRules {
+    std::string rule;                       // cited by `movement-points`; empty: G7
+    std::vector<TypeAllowance> allowances;  // by unit type, for units without their own
+    bool has_enter_cost = false, has_exit_cost = false;
+    Mp enter_cost, exit_cost;               // entering the map (14.32), leaving it (14.4, 17.3)
+    std::string enter_rule, exit_rule;
+    std::vector<NeededHexsides> needs;
+    // The denominator every cost of the scenario (terrain and these) is a whole multiple of.
+    std::int64_t denominator = 1;
+};
+
+// The road networks of the map (R3, C3): roads and trails joined at junctions (a hex two of them
+// share), so that a road "which in turn exits the map" at a hex, or "leads off" an edge, is any road
+// or trail of a network one of whose roads leaves there. A road that meets no other is a network of
+// its own. Worked out once, when the scenario is read (after <roads>: the base's roads and the
+// file's), so that a game only looks them up.
+struct RoadNetworks {
+    std::vector<std::int32_t> of_road;          // per road (index into Scenario::roads): its network
+    std::vector<std::int32_t> of_loc;           // per location: the network of the roads through it, -1: none
+                                                // (empty when the scenario has no roads)
+    std::vector<std::vector<LeavesAt>> leaves;  // per network: where its roads leave the map (each place once)
+    std::size_t size() const { return leaves.size(); }
+    std::int32_t of(LocId l) const { return l < 0 || static_cast<std::size_t>(l) >= of_loc.size() ? -1 : of_loc[static_cast<std::size_t>(l)]; }
 };
 
 // Zones of control: each unit of combat strength > 0 on the map controls its neighbours. A unit
@@ -348,6 +413,9 @@ struct Scenario {
     std::string end_rule;         // "17.0"
     std::optional<Levels> levels; // with EndVictory::Levels
     std::vector<Road> roads;      // map data; empty: not known (traces that need it are not scored)
+    RoadNetworks road_networks;   // the roads joined at junctions (from `roads` and the map)
+    Terrain terrain;              // movement-point costs of the map (G7); not declared: not known
+    MovementRules movement_points;
     ZonesOfControl zoc;
     Stacking stacking;
     Reinforcements reinforcements;

@@ -40,6 +40,7 @@ const Section kSections[] = {
     {nullptr, read_first_player},
     {"sequence", read_sequence},
     {"roads", read_roads},
+    {nullptr, join_road_networks},  // the base's roads and this file's, joined at junctions
     {"units", read_units},
     {"holdings", read_holdings},
     {"exits", read_exits},
@@ -47,6 +48,9 @@ const Section kSections[] = {
     {"reinforcements", read_reinforcements, &ReadContext::reinforcements_ok},
     {"zones-of-control", read_zoc},
     {"stacking", read_stacking},
+    {"terrain", read_terrain},                  // after <map>; roads are costed at play, not here
+    {"movement-points", read_movement_points},
+    {nullptr, finish_movement_points},
     {"objectives", read_objectives},  // before <victory>: sudden death needs a source of banners
     {"setup", read_setup},
     {"tracks", read_tracks, &ReadContext::tracks_ok},

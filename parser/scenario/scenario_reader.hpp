@@ -30,6 +30,7 @@ namespace referee::scenario_xml {
 
 constexpr std::string_view kParamPrefix = "param:";  // a value taken from a parameter: "param:exit-vp"
 constexpr int kMaxTurns = 10000;
+constexpr std::int64_t kMaxAllowance = 1000;  // a movement allowance (G7), in movement points
 
 // A closed list of words an attribute takes (case-insensitive); a word is read as its index.
 using Words = std::initializer_list<std::string_view>;

@@ -22,6 +22,7 @@ void read_sequence(ReadContext& cx, pugi::xml_node s);
 void read_map(ReadContext& cx, pugi::xml_node m);
 void read_edges(ReadContext& cx, pugi::xml_node s);
 void read_roads(ReadContext& cx, pugi::xml_node s);
+void join_road_networks(ReadContext& cx, pugi::xml_node root);  // once every road is read (R3, C3)
 
 // section_units.cpp
 void read_units(ReadContext& cx, pugi::xml_node s);
@@ -30,6 +31,11 @@ void read_reinforcements(ReadContext& cx, pugi::xml_node s);
 void read_zoc(ReadContext& cx, pugi::xml_node n);
 void read_stacking(ReadContext& cx, pugi::xml_node n);
 void check_arrivals(ReadContext& cx, pugi::xml_node root);  // units against <reinforcements>, once both are read
+
+// section_terrain.cpp (movement points, G7)
+void read_terrain(ReadContext& cx, pugi::xml_node s);
+void read_movement_points(ReadContext& cx, pugi::xml_node s);
+void finish_movement_points(ReadContext& cx, pugi::xml_node root);  // once both are read
 
 // section_victory.cpp
 void read_exits(ReadContext& cx, pugi::xml_node n);

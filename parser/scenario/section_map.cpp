@@ -1,10 +1,11 @@
 // The map: <map> (a <hex-grid>, or <location> elements with their adjacency; typed locations are
 // the spaces of an area game, read by section_areas.cpp), <edges> (the hexes of each map edge) and
-// <roads> (chains of adjacent hexes, and where they leave the map).
+// <roads> (chains of adjacent hexes, and where they leave the map), then the road networks they form.
 #include "scenario_sections.hpp"
 
 #include <algorithm>
 #include <cstring>
+#include <numeric>
 
 namespace referee::scenario_xml {
 
@@ -225,6 +226,50 @@ void read_roads(ReadContext& cx, pugi::xml_node s) {
         }
         if (ok) cx.sc.roads.push_back(std::move(r));
     }
+}
+
+// The road networks (R3, C3), once every road is known (the base's and this file's): roads and
+// trails are joined where they share a hex. A union-find over the roads, each location keeping the
+// first road through it; a set's root is its first road, so networks are numbered in the order of
+// their first road, and each collects where its roads leave the map.
+void join_road_networks(ReadContext& cx, pugi::xml_node) {
+    const std::vector<Road>& roads = cx.sc.roads;
+    RoadNetworks nw;
+    if (!roads.empty()) {
+        const std::size_t n = roads.size();
+        std::vector<std::size_t> parent(n);
+        std::iota(parent.begin(), parent.end(), std::size_t{0});
+        auto root = [&](std::size_t r) {
+            while (parent[r] != r) r = parent[r] = parent[parent[r]];
+            return r;
+        };
+        std::vector<std::int32_t> first(cx.sc.map.size(), -1);  // per location: the first road through it
+        for (std::size_t r = 0; r < n; ++r)
+            for (LocId h : roads[r].hexes) {
+                std::int32_t& f = first[static_cast<std::size_t>(h)];
+                if (f < 0) {
+                    f = static_cast<std::int32_t>(r);
+                    continue;
+                }
+                const std::size_t a = root(static_cast<std::size_t>(f)), b = root(r);
+                if (a != b) parent[std::max(a, b)] = std::min(a, b);  // a junction
+            }
+        nw.of_road.assign(n, -1);
+        for (std::size_t r = 0; r < n; ++r) {
+            const std::size_t top = root(r);
+            if (top == r) nw.leaves.emplace_back();  // the network's first road
+            const std::int32_t id = top == r ? static_cast<std::int32_t>(nw.leaves.size() - 1) : nw.of_road[top];
+            nw.of_road[r] = id;
+            std::vector<LeavesAt>& out = nw.leaves[static_cast<std::size_t>(id)];
+            for (const LeavesAt& la : roads[r].leaves)
+                if (std::none_of(out.begin(), out.end(), [&](const LeavesAt& o) { return o.hex == la.hex && o.edge == la.edge; }))
+                    out.push_back(la);
+        }
+        nw.of_loc.assign(first.size(), -1);
+        for (std::size_t h = 0; h < first.size(); ++h)
+            if (first[h] >= 0) nw.of_loc[h] = nw.of_road[static_cast<std::size_t>(first[h])];
+    }
+    cx.sc.road_networks = std::move(nw);
 }
 
 }  // namespace referee::scenario_xml

@@ -12,7 +12,7 @@ namespace referee::scenario_xml {
 namespace {
 
 void read_unit(ReadContext& cx, pugi::xml_node n, pugi::xml_node group, NodesByName& ids) {
-    cx.check_attrs(n, {"id", "side", "type", "strength", "at", "enters", "enters-at", "roles", "source"});
+    cx.check_attrs(n, {"id", "side", "type", "strength", "at", "enters", "enters-at", "roles", "source", "ma"});
     cx.check_children(n, {});
     auto group_attr = [&](const char* name) -> std::optional<std::string_view> {
         if (!group) return std::nullopt;
@@ -81,6 +81,13 @@ void read_unit(ReadContext& cx, pugi::xml_node n, pugi::xml_node group, NodesByN
             ok = false;
     }
     for (std::string_view r : cx.list_attr(n, "roles")) u.roles.emplace_back(r);
+    // The movement allowance (G7), the unit's own or its group's.
+    if (n.attribute("ma")) {
+        if (auto ma = cx.int_attr(n, "ma", 0, kMaxAllowance, true)) u.ma = *ma;
+        else ok = false;
+    } else if (group && group.attribute("ma")) {  // checked once, by read_units
+        u.ma = whole_number(group.attribute("ma").value()).value_or(-1);
+    }
     if (auto src = cx.optional(n, "source"))
         u.source = one_line(*src);
     else if (auto gs = group_attr("source"))
@@ -104,7 +111,7 @@ void read_units(ReadContext& cx, pugi::xml_node s) {
         if (name == "unit") {
             read_unit(cx, c, pugi::xml_node(), ids);
         } else if (name == "group") {
-            cx.check_attrs(c, {"side", "type", "source"});
+            cx.check_attrs(c, {"side", "type", "source", "ma"});
             cx.check_children(c, {"unit"});
             if (auto gs = cx.optional(c, "side"); gs && cx.sc.sides_from_game) {
                 cx.from_game_side_error(c, c.attribute("side"), "side", *gs);
@@ -114,6 +121,7 @@ void read_units(ReadContext& cx, pugi::xml_node s) {
                 if (cx.sides_ok) cx.error(c, c.attribute("side"), "<group> attribute 'side': unknown side " + qt(*gs));
                 continue;
             }
+            if (c.attribute("ma") && !cx.int_attr(c, "ma", 0, kMaxAllowance, true)) continue;
             for (pugi::xml_node u : c.children("unit")) read_unit(cx, u, c, ids);
         }
     }

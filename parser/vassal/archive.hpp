@@ -1,5 +1,6 @@
-// A ZIP archive read into memory through libzip, never written to disk: a VASSAL save or log
-// (`savedGame`, `savedata`, `moduledata`) or a module (`buildFile.xml`/`buildFile`, `images/...`).
+// A ZIP archive read in memory (the container walked here, the data inflated by zlib), never
+// written to disk: a VASSAL save or log (`savedGame`, `savedata`, `moduledata`) or a module
+// (`buildFile.xml`/`buildFile`, `images/...`).
 // Hostile archives are refused within bounded memory and time (docs/vassal.md, "Limits"): too many
 // entries, an entry larger than the limit or compressed more than the limit's ratio, a name that
 // climbs out with "../" or is absolute. Sizes are taken from the central directory (writers set

@@ -27,15 +27,39 @@ bool Clock::last_player_turn_begun(std::int32_t turns) const {
     return last_side == kNoSide || phasing_ == last_side;
 }
 
-std::string Clock::where_now() const {
-    if (turn_ == 0) return "before the first turn";
-    const bool night = std::find(s_.night_turns.begin(), s_.night_turns.end(), turn_) != s_.night_turns.end();
-    const std::string turn = fmt::format("game-turn {}{}", turn_, night ? " (night)" : "");
-    if (step_ < 0) return turn;
-    const auto& st = sequence_[static_cast<std::size_t>(step_)];
-    const auto& ph = s_.phases[static_cast<std::size_t>(st.phase)].name;
-    if (st.side == kNoSide) return fmt::format("{}, {} phase", turn, ph);
-    return fmt::format("{}, {} {}", turn, st.side >= 0 ? std::string_view(s_.sides[static_cast<std::size_t>(st.side)]) : "nobody", ph);
+Clock::Point Clock::now() const {
+    Point p;
+    p.turn = turn_;
+    p.step = step_;
+    if (step_ >= 0) p.side = sequence_[static_cast<std::size_t>(step_)].side;
+    return p;
+}
+
+std::optional<Clock::Point> Clock::next_step(std::int32_t turns) const {
+    for (std::size_t i = static_cast<std::size_t>(step_ + 1); i < sequence_.size(); ++i)
+        if (step_in_force(i, turn_)) return Point{turn_, static_cast<std::int32_t>(i), sequence_[i].side};
+    if (turns > 0 && turn_ >= turns) return std::nullopt;
+    const std::int32_t next = turn_ + 1;
+    for (std::size_t i = 0; i < sequence_.size(); ++i) {
+        if (!step_in_force(i, next)) continue;
+        SideId side = sequence_[i].side;
+        if (alternating() && s_.sequence[i].side == kPhasingSide && first_mover_ >= 0)
+            side = static_cast<SideId>((static_cast<std::size_t>(first_mover_) + static_cast<std::size_t>(next - 1)) % s_.sides.size());
+        return Point{next, static_cast<std::int32_t>(i), side};
+    }
+    return std::nullopt;
+}
+
+std::string Clock::where_now() const { return where(now()); }
+
+std::string Clock::where(const Point& p) const {
+    if (p.turn == 0) return "before the first turn";
+    const bool night = std::find(s_.night_turns.begin(), s_.night_turns.end(), p.turn) != s_.night_turns.end();
+    const std::string turn = fmt::format("game-turn {}{}", p.turn, night ? " (night)" : "");
+    if (p.step < 0) return turn;
+    const auto& ph = s_.phases[static_cast<std::size_t>(sequence_[static_cast<std::size_t>(p.step)].phase)].name;
+    if (p.side == kNoSide) return fmt::format("{}, {} phase", turn, ph);
+    return fmt::format("{}, {} {}", turn, p.side >= 0 ? std::string_view(s_.sides[static_cast<std::size_t>(p.side)]) : "nobody", ph);
 }
 
 void Clock::put_first(SideId side) {

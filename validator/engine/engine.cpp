@@ -55,7 +55,7 @@ bool Engine::start(std::span<const Record> header, const Sym* syms, const std::i
                 first = g.names.side(r.a);
                 break;
             }
-        g.clock.set_first_mover(first == kNoSide ? 0 : first);
+        g.clock.set_first_mover(first == kNoSide ? 0 : first, first != kNoSide);
     }
     // The scenario's units are in play (and their names bound) before any mechanism sets up.
     if (!g.custom_setup) g.names.use_scenario_units();
@@ -70,6 +70,7 @@ bool Engine::start(std::span<const Record> header, const Sym* syms, const std::i
             u.strength = u.initial_strength = ud.strength;
             u.enters_turn = ud.enters_turn;
             u.enters_at = ud.enters_at;
+            u.ma = ud.ma;
             for (const auto& role : ud.roles) u.roles.push_back(role);
             const UnitId id = g.state.add_unit(std::move(u));
             if (ud.at != kNoLoc) g.state.place(id, ud.at);
@@ -203,6 +204,11 @@ void Engine::unit_record(const Record& r) {
         g.findings.add(Code::BadCount, r.line, fmt::format("unit {}: strength {} is negative", g.str(r.a), r.n));
         return;
     }
+    const std::span<const std::int64_t> ma = g.ints(r.ints);  // `ma <n>`, when given
+    if (!ma.empty() && ma.front() < 0) {
+        g.findings.add(Code::BadCount, r.line, fmt::format("unit {}: movement allowance {} is negative", g.str(r.a), ma.front()));
+        return;
+    }
     Unit u;
     u.name = g.str(r.a);
     u.side = side;
@@ -211,6 +217,7 @@ void Engine::unit_record(const Record& r) {
     u.enters_turn = static_cast<std::int32_t>(std::clamp<std::int64_t>(r.m, 0, INT32_MAX));
     u.enters_at = enters_at;
     u.declared_line = r.line;
+    if (!ma.empty()) u.ma = ma.front();
     for (Sym role : g.list(r.list)) u.roles.push_back(g.str(role));
     UnitId id = g.names.unit(r.a);
     if (id >= 0) {

@@ -31,6 +31,7 @@ struct Unit {
     LocId exit_loc = kNoLoc;            // where it exited
     bool exit_legal = false;            // exited without breaking an exit rule (only such exits score)
     std::uint32_t declared_line = 0;    // its `unit` record (0: the scenario's)
+    std::int64_t ma = -1;               // its own movement allowance (`ma`, G7); -1: none
     std::vector<std::string_view> roles;
 
     bool has_role(std::string_view role) const;

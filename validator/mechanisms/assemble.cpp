@@ -10,6 +10,7 @@
 #include "faction_victory.hpp"
 #include "higher_total.hpp"
 #include "movement.hpp"
+#include "movement_points.hpp"
 #include "objectives.hpp"
 #include "points.hpp"
 #include "ratio_levels.hpp"
@@ -62,8 +63,12 @@ void assemble(Engine& e, std::span<const Record> header) {
     ExitRace* race = any_rule(s, [](const PointsRule& pr) { return pr.kind == PointsKind::ExitLead; }) ? make(std::make_unique<ExitRace>(g)) : nullptr;
     ReinforcementRule* reinforcements = has_reinforcements(s, header) ? make(std::make_unique<ReinforcementRule>(g, roads)) : nullptr;
     RetreatRule* retreat = make(std::make_unique<RetreatRule>(g));
-    make(std::make_unique<Movement>(g, zoc, reinforcements, retreat));
-    make(std::make_unique<ExitRule>(g, zoc));
+    // Movement points (G7), where the scenario gives the map's terrain; else the report says once
+    // that they are not checked.
+    MovementPoints* mp = s.terrain.declared ? make(std::make_unique<MovementPoints>(g)) : nullptr;
+    if (!mp) note_movement_points_unchecked(g);
+    make(std::make_unique<Movement>(g, zoc, reinforcements, retreat, mp));
+    make(std::make_unique<ExitRule>(g, zoc, mp));
 
     // Points.
     const bool lines = any_rule(s, [](const PointsRule& pr) {

@@ -2,6 +2,7 @@
 #include "exits.hpp"
 
 #include "movement.hpp"
+#include "movement_points.hpp"
 #include "zones_of_control.hpp"
 
 #include <fmt/format.h>
@@ -58,8 +59,11 @@ void ExitRule::on_record(const Record& r) {
                           fmt::format("{} ({}) exits at {}: only {} may exit the map", us.name, us.type, game.loc_name(l), fmt::join(ex.unit_types, ", ")));
     check_phase(game, r, ex.phase, "an exit", us.side, true, ex.rule);
     if (zoc_) zoc_->check_exit(r, u, l);
-    // The unit is off the map either way; an exit that broke an exit rule scores nothing.
-    game.exit_unit(u, l, game.report.violations.size() == before);
+    // The unit is off the map either way; an exit that broke an exit rule scores nothing. Movement
+    // points passed here are reported, but are not an exit rule (docs/decisions.md, G7).
+    const bool legal = game.report.violations.size() == before;
+    if (mp_) mp_->exited(r, u, l);
+    game.exit_unit(u, l, legal);
 }
 
 }  // namespace referee

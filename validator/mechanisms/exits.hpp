@@ -9,10 +9,11 @@
 namespace referee {
 
 class ZocRule;
+class MovementPoints;
 
 class ExitRule final : public Mechanism {
 public:
-    ExitRule(Game& g, ZocRule* zoc) : Mechanism(g), zoc_(zoc) {}
+    ExitRule(Game& g, ZocRule* zoc, MovementPoints* mp) : Mechanism(g), zoc_(zoc), mp_(mp) {}
     std::string_view name() const override { return "exits"; }
     std::uint32_t hooks() const override { return 0; }
     std::span<const Kind> kinds() const override;
@@ -20,6 +21,7 @@ public:
 
 private:
     ZocRule* zoc_;
+    MovementPoints* mp_;  // none: movement points are not checked (G7)
 };
 
 }  // namespace referee

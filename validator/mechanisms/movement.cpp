@@ -1,6 +1,7 @@
 // Units' records (move-log.md "unit records"; G1, G2): paths, entries, losses, combats.
 #include "movement.hpp"
 
+#include "movement_points.hpp"
 #include "reinforcements.hpp"
 #include "retreat_off_map.hpp"
 #include "zones_of_control.hpp"
@@ -102,6 +103,7 @@ void Movement::path(const Record& r) {
                               fmt::format("{} holds a {} unit", game.loc_name(path_[i]), game.side_name(game.scenario.enemy_of(side))));
     }
     if (is_move && zoc_) zoc_->check_move(r, u, path_);
+    if (is_move && mp_) mp_->moved(r, u, path_);
     // Apply as recorded: the unit passes through each location after the first (G1) and ends at the last.
     game.state.lift(u);
     for (std::size_t i = 1; i < path_.size(); ++i) game.state.pass_through(side, path_[i]);
@@ -136,6 +138,7 @@ void Movement::enter(const Record& r) {
     if (reinforcements_) reinforcements_->check_entry(r, us, l);
     if (game.state.enemy_in(l, us.side))
         game.findings.add(Code::EnemyOccupied, r.line, fmt::format("{} holds a {} unit", game.loc_name(l), game.side_name(game.scenario.enemy_of(us.side))));
+    if (mp_) mp_->entered(r, u, l);
     game.state.pass_through(us.side, l);
     game.state.place(u, l);
     if (zoc_) zoc_->stopped_if_in_zone(u, l);  // entering into an enemy zone of control ends its move

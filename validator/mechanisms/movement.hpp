@@ -16,6 +16,7 @@ namespace referee {
 class ZocRule;
 class ReinforcementRule;
 class RetreatRule;
+class MovementPoints;
 
 // The findings of the two checks below (out of line: they are rare).
 bool not_on_map(Game& g, const Record& r, Sym unit, UnitId u);
@@ -37,8 +38,8 @@ inline bool check_phase(Game& g, const Record& r, PhaseKind need, const char* wh
 
 class Movement final : public Mechanism {
 public:
-    Movement(Game& g, ZocRule* zoc, ReinforcementRule* reinforcements, RetreatRule* retreat)
-        : Mechanism(g), zoc_(zoc), reinforcements_(reinforcements), retreat_(retreat) {
+    Movement(Game& g, ZocRule* zoc, ReinforcementRule* reinforcements, RetreatRule* retreat, MovementPoints* mp)
+        : Mechanism(g), zoc_(zoc), reinforcements_(reinforcements), retreat_(retreat), mp_(mp) {
         path_.reserve(16);
     }
     std::string_view name() const override { return "movement"; }
@@ -56,6 +57,7 @@ private:
     ZocRule* zoc_;
     ReinforcementRule* reinforcements_;
     RetreatRule* retreat_;
+    MovementPoints* mp_;                      // none: movement points are not checked (G7)
     std::vector<LocId> path_;                 // scratch, reused: no allocation per record once grown
     std::vector<std::uint32_t> unknown_stamp_;  // per symbol: the last path that reported it unknown
     std::uint32_t path_serial_ = 0;

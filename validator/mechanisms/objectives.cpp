@@ -174,10 +174,12 @@ void Objectives::recheck(Objective& o) {
         }
     }
     if (o.owner == kNoSide && (k == ObjectiveKind::Temporary || k == ObjectiveKind::TemporaryGroup)) {
-        // Gained the moment a unit of the side occupies it (the side whose turn it is first).
+        // Gained the moment a unit of the side occupies it (the side whose turn it is first); when
+        // play begins, by the side that stands on it at set-up (B7).
         if (condition(o, c.phasing())) return gain(o, c.phasing(), game.line, game.where_now());
         for (std::size_t s = 0; s < game.state.sides(); ++s)
-            if (condition(o, static_cast<SideId>(s))) return gain(o, static_cast<SideId>(s), game.line, game.where_now());
+            if (condition(o, static_cast<SideId>(s)))
+                return gain(o, static_cast<SideId>(s), game.line, setting_up_ ? set_up_at(static_cast<SideId>(s)) : game.where_now());
     }
 }
 
@@ -228,9 +230,13 @@ void Objectives::pending_b4_note() {
     }
 }
 
-// The first `turn` record: play begins. Banners held at the start are given, and the temporary
-// ones are judged against the position as it stands (B3, B7). From now on the objectives watch
-// the position.
+// The first `turn` record: play begins, and the position set up counts as occupation (B7). Banners
+// held at the start (held-by) are given; a temporary objective (one hex or a group) or a permanent
+// one that a unit of its side stands on is gained now (a permanent one for the game); a
+// last-to-occupy objective goes to the side standing on it, else stays with its held-by side; a
+// held-by banner of a kind that is lost when its test fails is lost now if it fails. Start-turn
+// objectives wait for the start of their side's first player-turn (B3). From now on the
+// objectives watch the position.
 void Objectives::on_play_start() {
     if (objectives_.empty()) return;
     at_.assign(game.scenario.map.size(), {});
@@ -241,7 +247,40 @@ void Objectives::on_play_start() {
         if (o.def.held_by == kNoSide) continue;
         gain(o, o.def.held_by, o.line, o.line ? "held at the start: held-by" : "held at the start: held-by in the scenario file");
     }
-    for (Objective& o : objectives_) recheck(o);
+    setting_up_ = true;
+    for (Objective& o : objectives_) {
+        switch (o.def.kind) {
+            case ObjectiveKind::Permanent:
+                if (o.owner == kNoSide)
+                    if (const SideId s = standing_side(o); s != kNoSide) gain(o, s, game.line, set_up_at(s));
+                break;
+            case ObjectiveKind::LastToOccupy: {
+                const SideId s = standing_side(o);
+                if (s == kNoSide || s == o.owner) break;
+                if (o.owner != kNoSide)
+                    lose(o, game.line, game.where_now(),
+                         fmt::format("the {} side stands on {} when play begins (B7)", game.side_name(s), game.loc_name(o.def.locs.front())));
+                gain(o, s, game.line, set_up_at(s));
+                break;
+            }
+            case ObjectiveKind::StartTurnPermanent: break;  // judged at the start of its side's first player-turn (B3)
+            default: recheck(o);  // the temporary kinds and majorities
+        }
+    }
+    setting_up_ = false;
+}
+
+// B7: the side whose units stand on the objective when play begins (the holder of a held-by
+// banner first, then the sides in order), or none.
+SideId Objectives::standing_side(const Objective& o) const {
+    if (o.owner != kNoSide && condition(o, o.owner)) return o.owner;
+    for (std::size_t s = 0; s < game.state.sides(); ++s)
+        if (condition(o, static_cast<SideId>(s))) return static_cast<SideId>(s);
+    return kNoSide;
+}
+
+std::string Objectives::set_up_at(SideId side) const {
+    return fmt::format("play begins, {}: the {} side stands on it at set-up (B7)", game.where_now(), game.side_name(side));
 }
 
 void Objectives::after_record(const Record&) {

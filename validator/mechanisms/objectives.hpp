@@ -5,7 +5,9 @@
 // side's player-turn begins (B3, G2); a majority goes to the side holding strictly more of the
 // group (B5); permanent objectives are kept once gained (passing through counts, G1); last to occupy
 // goes to the side that last entered the hex (B6); the position when play begins counts as
-// occupation (B7). Only objectives a record touched are looked at again.
+// occupation (B7: temporary and permanent objectives a unit of their side stands on are gained at
+// the first `turn` record, a last-to-occupy one goes to the side standing on it, start-turn ones
+// wait for their side's first player-turn). Only objectives a record touched are looked at again.
 #pragma once
 
 #include "game.hpp"
@@ -61,6 +63,8 @@ private:
     std::string lost_reason(const Objective& o, SideId side) const;
     std::string label(const ObjectiveDef& d) const;
     void recheck(Objective& o);
+    SideId standing_side(const Objective& o) const;
+    std::string set_up_at(SideId side) const;
     void resolve_suspended();
     void pending_b4_note();
 
@@ -69,6 +73,7 @@ private:
     std::vector<std::vector<std::int32_t>> at_;  // per location: the objectives that include it
     std::vector<LocId> touched_;                 // locations a unit left or entered in this record
     std::uint32_t stamp_ = 0;
+    bool setting_up_ = false;  // on_play_start is judging the set-up (B7)
 };
 
 }  // namespace referee

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 namespace referee {
 
@@ -17,16 +19,40 @@ void SaveSnapshot::compare() {
     const Snapshot& sn = *game.record.snapshot;
     const Clock& c = game.clock;
     auto mismatch = [this](std::uint32_t line, std::string msg) { game.findings.add(Code::SnapshotMismatch, line, std::move(msg)); };
-    if (sn.turn && *sn.turn != c.turn())
-        mismatch(sn.line, fmt::format("snapshot says game-turn {}; the replay of the log is at game-turn {}", *sn.turn, c.turn()));
-    if (sn.phase != kNoSym) {
-        const SideId side = game.names.side(sn.phase_side);
-        const std::int32_t ph = game.names.phase(sn.phase);
-        const bool same = c.step() >= 0 && c.sequence()[static_cast<std::size_t>(c.step())].phase == ph &&
-                          c.sequence()[static_cast<std::size_t>(c.step())].side == side;
-        if (!same)
-            mismatch(sn.line, fmt::format("snapshot says phase '{}{}{}'; the replay of the log is at {}", game.str(sn.phase_side),
-                                          sn.phase_side != kNoSym ? " " : "", game.str(sn.phase), game.where_now()));
+    // The turn and the phase name the point the log has reached, or the step that begins next
+    // (xml-save.md): a save made right after a `turn` record, or at the end of a phase, may name
+    // the phase that begins next, which is the next game-turn's first after the last step of a turn.
+    if (sn.turn || sn.phase != kNoSym) {
+        const Clock::Point now = c.now();
+        const std::optional<Clock::Point> next = c.next_step(game.turns);
+        // The phase as the snapshot writes it ("Union movement", "support"), compared as a whole
+        // with each point's, case aside: a side's name may have several words.
+        const std::string phase_named =
+            fmt::format("{}{}{}", game.str(sn.phase_side), sn.phase_side != kNoSym ? " " : "", game.str(sn.phase));
+        auto turn_is = [&](const Clock::Point& p) { return !sn.turn || *sn.turn == p.turn; };
+        // In a game whose sides alternate, a log that stops before its first phase record of a
+        // side has not said who moves first: a step of the side whose turn it is may be either's.
+        const bool either_side = c.alternating() && !c.first_mover_known();
+        auto phase_is = [&](const Clock::Point& p) {
+            if (sn.phase == kNoSym) return true;
+            if (p.step < 0) return false;
+            const std::string& ph = game.scenario.phases[static_cast<std::size_t>(c.sequence()[static_cast<std::size_t>(p.step)].phase)].name;
+            if (either_side && game.scenario.sequence[static_cast<std::size_t>(p.step)].side == kPhasingSide) {
+                for (std::size_t s = 0; s < game.scenario.sides.size(); ++s)
+                    if (iequals(phase_named, fmt::format("{} {}", game.scenario.sides[s], ph))) return true;
+                return false;
+            }
+            return iequals(phase_named, p.side == kNoSide ? ph : fmt::format("{} {}", game.side_name(p.side), ph));
+        };
+        const bool turn_ok = turn_is(now) || (next && turn_is(*next));
+        const bool phase_ok = phase_is(now) || (next && phase_is(*next));
+        const bool both_ok = (turn_is(now) && phase_is(now)) || (next && turn_is(*next) && phase_is(*next));
+        const std::string replay =
+            next ? fmt::format("{} (a save made there may name the step that begins next, {})", c.where(now), c.where(*next)) : c.where(now);
+        if (!turn_ok) mismatch(sn.line, fmt::format("snapshot says game-turn {}; the replay of the log is at {}", *sn.turn, replay));
+        if (!phase_ok) mismatch(sn.line, fmt::format("snapshot says phase '{}'; the replay of the log is at {}", phase_named, replay));
+        if (turn_ok && phase_ok && !both_ok)
+            mismatch(sn.line, fmt::format("snapshot says game-turn {}, phase '{}'; the replay of the log is at {}", *sn.turn, phase_named, replay));
     }
     for (const auto& su : sn.units) {
         const UnitId u = game.names.unit(su.id);

@@ -1,6 +1,7 @@
 // A save's snapshot (xml-save.md): what the saving program believed. With the save's log it is
 // compared with the replay (`snapshot-mismatch` for each unit, holding, score or track that
-// differs; the turn and phase agree when they name the point the log reached); without a log it is
+// differs; the turn and phase agree when they name the point the log reached, or the step that
+// begins next, as a save made right after a `turn` record or at the end of a phase does); without a log it is
 // the position to judge (snapshot_alone.cpp), and the report says which parts of the result were
 // taken from the snapshot's own scores.
 #pragma once

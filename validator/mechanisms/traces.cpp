@@ -1,5 +1,5 @@
-// Lines of communication (21.21, R2) and traces to a road leaving the map (21.22 and R3; 14.51,
-// 14.52 and C3).
+// Lines of communication (21.21, R2) and traces to a road network leaving the map (21.22 and R3;
+// 14.51, 14.52 and C3).
 #include "traces.hpp"
 
 #include "points.hpp"
@@ -31,19 +31,23 @@ bool Traces::line_of_communications(SideId side, LocId from, LocId to) const {
     return false;
 }
 
-// Marks the hexes of every road that leaves the map where the rule says; false when none does.
+// Marks the hexes of every road network (roads and trails joined at junctions, worked out when the
+// scenario was read) that leaves the map where the rule says; false when none does. A road that
+// meets no other is a network of its own.
 bool Traces::road_hexes_leaving(const PointsRule& pr, std::vector<std::uint8_t>& target) const {
-    target.assign(game.scenario.map.size(), 0);
+    const RoadNetworks& nw = game.scenario.road_networks;
+    std::vector<std::uint8_t> leaves(nw.size(), 0);  // per network
     bool any = false;
-    for (const Road& road : game.scenario.roads) {
-        const bool leaves = std::any_of(road.leaves.begin(), road.leaves.end(), [&](const LeavesAt& la) {
+    for (std::size_t k = 0; k < nw.size(); ++k) {
+        leaves[k] = std::any_of(nw.leaves[k].begin(), nw.leaves[k].end(), [&](const LeavesAt& la) {
             return std::find(pr.to_roads_leaving_at.begin(), pr.to_roads_leaving_at.end(), la.hex) != pr.to_roads_leaving_at.end() ||
                    std::find(pr.to_roads_leaving_edge.begin(), pr.to_roads_leaving_edge.end(), la.edge) != pr.to_roads_leaving_edge.end();
         });
-        if (!leaves) continue;
-        any = true;
-        for (LocId h : road.hexes) target[static_cast<std::size_t>(h)] = 1;
+        any = any || leaves[k];
     }
+    target.assign(game.scenario.map.size(), 0);
+    for (std::size_t h = 0; h < nw.of_loc.size(); ++h)
+        if (nw.of_loc[h] >= 0) target[h] = leaves[static_cast<std::size_t>(nw.of_loc[h])];
     return any;
 }
 

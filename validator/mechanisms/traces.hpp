@@ -1,9 +1,10 @@
 // Traces and lines of communication along the map's roads: 21.21 (R2: a chain of road or trail
 // steps from 0117 to 1528 with no enemy unit on it) as a condition of the Road to Richmond points;
-// 21.22 (R3: Union units that cannot reach, in 10 steps, a road leaving the map at 1528 or 2426) and
-// 14.51/14.52 (C3: units that cannot trace, avoiding enemy units and enemy zones of control not
-// held by a friendly unit, to a road leaving the map by an edge) scored as eliminated. Without the
-// map's roads they are not scored, and the report says so.
+// 21.22 (R3: Union units that cannot reach, in 10 steps, a road or trail whose network leaves the
+// map at 1528 or 2426) and 14.51/14.52 (C3: units that cannot trace, avoiding enemy units and enemy
+// zones of control not held by a friendly unit, to a road whose network leaves the map by an edge)
+// scored as eliminated. A network is the roads and trails joined at junctions
+// (Scenario::road_networks). Without the map's roads they are not scored, and the report says so.
 #pragma once
 
 #include "game.hpp"

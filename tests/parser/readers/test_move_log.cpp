@@ -172,6 +172,19 @@ TEST(MoveLogHeader, UnitOptionsInAnyOrder) {
     EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"train", "leader"}));
 }
 
+TEST(MoveLogHeader, UnitMovementAllowance) {
+    // `ma <n>` (G7): in any place among the options, kept as the record's one int.
+    GameRecord g = parse("unit A Union inf 4 ma 6 at 0101\nunit B Union inf 4 at 0101 role leader MA -2\nunit C Union inf 4\n");
+    ASSERT_EQ(g.records.size(), 3u) << diagnostics_text(g);
+    ASSERT_EQ(g.records[0].ints.len, 1u);
+    EXPECT_EQ(g.ints_arena[g.records[0].ints.off], 6);
+    EXPECT_EQ(str(g, g.records[0].d), "0101");
+    ASSERT_EQ(g.records[1].ints.len, 1u);
+    EXPECT_EQ(g.ints_arena[g.records[1].ints.off], -2);  // the engine says what is wrong with it
+    EXPECT_EQ(syms(g, g.records[1].list), (std::vector<std::string>{"leader"}));
+    EXPECT_EQ(g.records[2].ints.len, 0u);
+}
+
 TEST(MoveLogHeader, UnitWithoutOptions) {
     GameRecord g = parse("unit B Confederate cavalry 3\n");
     Record r = one(g);
@@ -823,7 +836,11 @@ TEST(MoveLogErrors, RepeatedUnitOptions) {
     Diagnostic enters = error_of("unit X U inf 3 enters 2 at A enters 3 at B\n");
     EXPECT_EQ(enters.col, 30u);
     EXPECT_TRUE(contains(enters.message, "'enters' given twice")) << enters.message;
-    EXPECT_EQ(error_of("unit X U inf 3 at A foo\n").message, "expected 'at', 'enters', 'role' or end of line, found 'foo'");
+    Diagnostic ma = error_of("unit X U inf 3 ma 4 at A ma 5\n");
+    EXPECT_EQ(ma.col, 26u);
+    EXPECT_TRUE(contains(ma.message, "'ma' given twice")) << ma.message;
+    EXPECT_EQ(error_of("unit X U inf 3 ma four\n").message, "expected a number (movement allowance) after 'ma', found 'four'");
+    EXPECT_EQ(error_of("unit X U inf 3 at A foo\n").message, "expected 'at', 'enters', 'ma', 'role' or end of line, found 'foo'");
 }
 
 TEST(MoveLogErrors, InvalidUtf8) {

@@ -196,6 +196,7 @@ TEST(XmlSaveExample, HeaderFields) {
     EXPECT_EQ(r[6].m, 2);
     EXPECT_EQ(g.str(r[6].e), "0127");
     EXPECT_EQ(names(g, r[6].list), (Names{"leader", "garrison"}));
+    EXPECT_EQ(r[5].ints.len, 0u);  // no movement allowance given
     EXPECT_EQ(g.str(r[7].a), "1113");
     EXPECT_EQ(g.str(r[7].b), "Confederate");
     EXPECT_EQ(r[8].n, static_cast<std::int64_t>(ObjectiveKind::StartTurnTemporary));
@@ -893,6 +894,7 @@ TEST(XmlSaveBadValues, EachIsASyntaxErrorWithLineColumnAndMessage) {
         {"<unit id=\"U\" side=\"S\" type=\"t\" strength=\"3\" enters-at=\"0101\"/>",
          "attribute 'enters-at' needs 'enters' (the turn the unit enters)"},
         {"<unit id=\"U\" side=\"S\" type=\"t\"/>", "missing attribute 'strength' (expected the unit's strength, an integer)"},
+        {"<unit id=\"U\" side=\"S\" type=\"t\" strength=\"3\" ma=\"fast\"/>", "attribute 'ma' needs an integer, found 'fast'"},
         {"<track name=\"cbc\" value=\"high\"/>", "attribute 'value' needs an integer, found 'high'"},
         {"<award side=\"S\" n=\"1\"/>", "missing attribute 'reason' (expected a reason)"},
         {"<phase side=\"Union\"/>", "missing attribute 'name' (expected a phase name)"},
@@ -919,6 +921,18 @@ TEST(XmlSaveBadValues, EachIsASyntaxErrorWithLineColumnAndMessage) {
         EXPECT_EQ(g.records[1].kind, Kind::End);
         EXPECT_TRUE(g.has_syntax_errors());
     }
+}
+
+TEST(XmlSave, UnitMovementAllowance) {
+    // ma (G7): the record's one int, as the move log's `ma <n>`.
+    const GameRecord g = read(save("<unit id=\"U\" side=\"S\" type=\"t\" strength=\"3\" ma=\"6\" at=\"0101\"/>\n"));
+    ASSERT_EQ(g.records.size(), 2u);  // the game (from scenario="s"), the unit
+    const Record& u = g.records[1];
+    EXPECT_EQ(u.kind, Kind::Unit);
+    ASSERT_EQ(u.ints.len, 1u);
+    EXPECT_EQ(g.ints_arena[u.ints.off], 6);
+    EXPECT_EQ(g.str(u.d), "0101");
+    EXPECT_TRUE(g.diagnostics.empty());
 }
 
 TEST(XmlSaveBadValues, ExampleMessageFromTheBrief) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <climits>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -195,6 +196,72 @@ TEST(Roads, ChainsAndWhereTheyLeaveTheMap) {
     ScenarioLoad none = valid(kMinimal);
     ASSERT_TRUE(none.scenario);
     EXPECT_TRUE(none.scenario->roads.empty());
+}
+
+// R3, C3: roads and trails form one network where they share a hex (a junction); a road that meets
+// no other is a network of its own. The networks and where they leave are worked out when the file
+// is read.
+namespace {
+
+// The networks of s in order, each as its roads and where it leaves the map:
+// "West Road + Mill Trail: 0102 west, 0502 east | Lone Road: -".
+std::string networks(const Scenario& s) {
+    std::string out;
+    for (std::size_t k = 0; k < s.road_networks.size(); ++k) {
+        std::string roads, leaves;
+        for (std::size_t r = 0; r < s.roads.size(); ++r)
+            if (s.road_networks.of_road[r] == static_cast<std::int32_t>(k)) roads += (roads.empty() ? "" : " + ") + s.roads[r].name;
+        for (const LeavesAt& la : s.road_networks.leaves[k])
+            leaves += (leaves.empty() ? "" : ", ") + s.map.name(la.hex) + " " + edge_name(la.edge);
+        out += (out.empty() ? "" : " | ") + roads + ": " + (leaves.empty() ? "-" : leaves);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST(Roads, R3_C3_NetworksJoinAtJunctions) {
+    ScenarioLoad r = valid(with(R"(<roads>
+  <road name="West Road" hexes="0102, 0202" leaves-at="0102"/>
+  <road name="Mill Trail" kind="trail" hexes="0202, 0302"/>
+  <road name="East Road" hexes="0302, 0402, 0502" leaves-at="0502"/>
+  <road name="Lone Road" hexes="0304, 0404" leaves-at="0404"/>
+</roads>)"));
+    ASSERT_TRUE(r.scenario);
+    const Scenario& s = *r.scenario;
+    // West Road - Mill Trail at 0202 - East Road at 0302; the Lone Road meets none.
+    EXPECT_EQ(networks(s), "West Road + Mill Trail + East Road: 0102 west, 0502 east | Lone Road: 0404 south");
+    // Every hex of a road knows its network; the others none.
+    const RoadNetworks& nw = s.road_networks;
+    EXPECT_EQ(nw.of(s.map.find("0202")), 0);  // the junction of the West Road and the trail
+    EXPECT_EQ(nw.of(s.map.find("0402")), 0);
+    EXPECT_EQ(nw.of(s.map.find("0304")), 1);
+    EXPECT_EQ(nw.of(s.map.find("0303")), -1);  // between the two, on neither
+    EXPECT_EQ(nw.of(s.map.find("0101")), -1);
+    EXPECT_EQ(nw.of(kNoLoc), -1);
+    EXPECT_EQ(nw.of_loc.size(), s.map.size());
+
+    // Without roads: no networks.
+    ScenarioLoad none = valid(kMinimal);
+    ASSERT_TRUE(none.scenario);
+    EXPECT_EQ(none.scenario->road_networks.size(), 0u);
+    EXPECT_EQ(none.scenario->road_networks.of(none.scenario->map.find("0101")), -1);
+}
+
+TEST(Roads, R3_C3_ARoadThatJoinsTwoNetworksMakesThemOne) {
+    // The North and South Roads are apart until the Cross Trail, read after them, meets both; two
+    // spurs leave at the same hex, which their network lists once. Networks are numbered in the
+    // order of their first road.
+    ScenarioLoad r = valid(with(R"(<roads>
+  <road name="North Road" hexes="0201, 0301"/>
+  <road name="South Road" hexes="0204, 0304"/>
+  <road name="Spur" hexes="0502, 0503" leaves-at="0502"/>
+  <road name="Cross Trail" kind="trail" hexes="0301, 0302, 0303, 0304"/>
+  <road name="Spur Two" hexes="0402, 0502" leaves-at="0502"/>
+</roads>)"));
+    ASSERT_TRUE(r.scenario);
+    EXPECT_EQ(networks(*r.scenario), "North Road + South Road + Cross Trail: - | Spur + Spur Two: 0502 east");
+    EXPECT_EQ(r.scenario->road_networks.of_road, (std::vector<std::int32_t>{0, 0, 1, 0, 1}));
 }
 
 TEST(Roads, EdgesApplyBeforeRoadsWhereverTheyAreInTheFile) {

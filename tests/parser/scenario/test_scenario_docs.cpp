@@ -94,6 +94,9 @@ TEST(Docs, LaterSectionsExample) {
     ASSERT_EQ(s.roads.size(), 2u);
     EXPECT_EQ(s.roads[0].leaves.size(), 2u);
     EXPECT_TRUE(s.roads[1].trail);
+    // The Mill Trail joins the Valley Pike at 0504: one network, leaving west, east and north.
+    ASSERT_EQ(s.road_networks.size(), 1u);
+    EXPECT_EQ(s.road_networks.leaves[0].size(), 3u);
     EXPECT_TRUE(s.zoc.enabled);
     EXPECT_EQ(s.stacking.limit, 2);
     EXPECT_EQ(s.reinforcements.schedule.size(), 2u);

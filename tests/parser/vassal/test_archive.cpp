@@ -251,6 +251,82 @@ TEST(Archive, ReadPrefixOfAnEntryOverTheLimit) {
     EXPECT_EQ(a.read_prefix("images/big.png", 16), data.substr(0, 16));
 }
 
+// The archive Java's ZipOutputStream writes, as VASSAL's files are: general-purpose bit 3, the
+// local header with CRC and sizes 0, a data descriptor after the data, the sizes only in the
+// central directory. Built by hand here (libzip writes the sizes in the local header).
+std::string java_style_zip(const std::string& name, const std::string& data) {
+    auto le16 = [](std::string& b, std::uint32_t v) { b += static_cast<char>(v & 0xff); b += static_cast<char>((v >> 8) & 0xff); };
+    auto le32 = [&](std::string& b, std::uint32_t v) { le16(b, v & 0xffff); le16(b, v >> 16); };
+    // The data stored (method 0) keeps this test about the container, not about deflate.
+    std::uint32_t crc = 0xffffffffu;
+    for (unsigned char c : data) {
+        crc ^= c;
+        for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
+    }
+    crc ^= 0xffffffffu;
+    std::string b;
+    le32(b, 0x04034b50); le16(b, 10); le16(b, 1u << 3); le16(b, 0); le16(b, 0); le16(b, 0);
+    le32(b, 0); le32(b, 0); le32(b, 0); le16(b, static_cast<std::uint32_t>(name.size())); le16(b, 0);
+    b += name;
+    b += data;
+    le32(b, 0x08074b50); le32(b, crc); le32(b, static_cast<std::uint32_t>(data.size())); le32(b, static_cast<std::uint32_t>(data.size()));
+    const std::size_t directory = b.size();
+    le32(b, 0x02014b50); le16(b, 20); le16(b, 10); le16(b, 1u << 3); le16(b, 0); le16(b, 0); le16(b, 0);
+    le32(b, crc); le32(b, static_cast<std::uint32_t>(data.size())); le32(b, static_cast<std::uint32_t>(data.size()));
+    le16(b, static_cast<std::uint32_t>(name.size())); le16(b, 0); le16(b, 0); le16(b, 0); le16(b, 0); le32(b, 0); le32(b, 0);
+    b += name;
+    const std::size_t directory_size = b.size() - directory;
+    le32(b, 0x06054b50); le16(b, 0); le16(b, 0); le16(b, 1); le16(b, 1);
+    le32(b, static_cast<std::uint32_t>(directory_size)); le32(b, static_cast<std::uint32_t>(directory)); le16(b, 7);
+    b += "comment";   // an archive comment: the end record is not the file's last 22 bytes
+    return b;
+}
+
+TEST(Archive, SizesComeFromTheCentralDirectory) {
+    const std::string bytes = java_style_zip("savedGame", "begin_save\x1b" "end_save");
+    const Archive a = Archive::from_bytes(bytes, "java.vsav");
+    EXPECT_EQ(a.names(), std::vector<std::string>{"savedGame"});
+    EXPECT_EQ(a.read("savedGame"), "begin_save\x1b" "end_save");
+    EXPECT_EQ(a.read_prefix("savedGame", 5), "begin");
+}
+
+TEST(Archive, ADuplicatedNameIsRefused) {
+    // Two entries of one name: which is meant would depend on the reader, so neither is.
+    std::string bytes = ZipBuilder().add("savedGame", "one").add("savedGamf", "two").bytes();
+    for (std::size_t at = bytes.find("savedGamf"); at != std::string::npos; at = bytes.find("savedGamf", at)) bytes[at + 8] = 'e';
+    EXPECT_EQ(error_of([&] { Archive::from_bytes(bytes, "twice.vsav"); }),
+              "twice.vsav: entry name 'savedGame' appears twice: refused (which one is meant?)");
+}
+
+TEST(Archive, MethodsVassalDoesNotWriteAreRefusedByName) {
+    std::string bytes = ZipBuilder().add("savedGame", pattern(1000)).bytes();
+    const std::size_t at = test::central_header(bytes, "savedGame");
+    ASSERT_NE(at, std::string::npos);
+    bytes[at + 10] = 12;   // bzip2
+    const Archive a = Archive::from_bytes(bytes, "bz.vsav");
+    EXPECT_EQ(error_of([&] { a.read("savedGame"); }),
+              "bz.vsav: entry 'savedGame' is compressed with method 12, which is not read (VASSAL writes deflate)");
+    bytes[at + 10] = 8;
+    bytes[at + 8] = static_cast<char>(bytes[at + 8] | 1);   // the encrypted flag
+    const Archive e = Archive::from_bytes(bytes, "enc.vsav");
+    EXPECT_EQ(error_of([&] { e.read("savedGame"); }), "enc.vsav: entry 'savedGame' is encrypted: not read");
+}
+
+TEST(Archive, ADirectoryPointingOutsideTheFileIsRefused) {
+    std::string bytes = ZipBuilder().add("savedGame", "x").bytes();
+    const std::size_t end = bytes.rfind("PK\5\6");
+    ASSERT_NE(end, std::string::npos);
+    test::put32(bytes, end + 16, 0x7fffffff);   // the directory's offset
+    EXPECT_TRUE(contains(error_of([&] { Archive::from_bytes(bytes, "far.vsav"); }),
+                         "far.vsav: not a readable ZIP archive: the central directory lies outside the file"));
+    // An entry whose local header is elsewhere than the directory says.
+    std::string moved = ZipBuilder().add("savedGame", "x").bytes();
+    const std::size_t at = test::central_header(moved, "savedGame");
+    test::put32(moved, at + 42, 3);
+    const Archive a = Archive::from_bytes(moved, "moved.vsav");
+    EXPECT_EQ(error_of([&] { a.read("savedGame"); }), "moved.vsav: entry 'savedGame' is damaged: its local header is missing");
+}
+
 TEST(Archive, FileReading) {
     EXPECT_EQ(error_of([] { Archive::open("/nonexistent/referee/x.vsav"); }), "/nonexistent/referee/x.vsav: cannot be opened");
     EXPECT_TRUE(contains(error_of([] { read_file_bytes("/dev/zero", 1000); }), "/dev/zero: larger than 1000 bytes: refused"));

@@ -2,7 +2,8 @@
 // last-turn: Cemetery Hill C1), a side's first and last step of a turn, whether the last game-turn's
 // last player-turn has begun (G5), where the game is in words, night turns included (Road to
 // Richmond 14.22), first-player (G6: scenario-format.md, the sides swapped throughout the
-// sequence), and alternating turns (each game-turn one side's, from the first mover).
+// sequence), alternating turns (each game-turn one side's, from the first mover), and the step
+// that begins next (what a save's snapshot may name, xml-save.md).
 #include "clock.hpp"
 
 #include "scenario_support.hpp"
@@ -192,6 +193,33 @@ TEST(ClockFirstPlayer, TheOtherSideTakesTheFirstPlayersStepsAndTurns) {
     EXPECT_EQ(c.last_step_of(north, 2), 4);
 }
 
+// --- the step that begins next (xml-save.md: what a snapshot may name) ---------------------------
+
+TEST(Clock, TheStepThatBeginsNextIsTheNextInForceThenTheNextTurnsFirst) {
+    Clock c(clock_scenario());
+    auto next = [&] {
+        const auto p = c.next_step(5);
+        return p ? c.where(*p) : std::string("none");
+    };
+    EXPECT_EQ(next(), "game-turn 1, supply phase");  // before the first turn record
+    c.begin_turn(1);
+    EXPECT_EQ(next(), "game-turn 1, supply phase");
+    c.enter_step(0);
+    EXPECT_EQ(next(), "game-turn 1, Blue combat");  // Blue movement is not in force on turn 1
+    c.enter_step(4);
+    EXPECT_EQ(next(), "game-turn 2 (night), supply phase");
+    c.begin_turn(4);
+    c.enter_step(3);
+    EXPECT_EQ(next(), "game-turn 5, supply phase");  // Red combat ends with turn 3
+    c.begin_turn(5);
+    c.enter_step(3);
+    EXPECT_EQ(next(), "none");  // the last game-turn's last step
+    EXPECT_EQ(c.where(c.now()), c.where_now());
+    const auto unlimited = c.next_step(0);
+    ASSERT_TRUE(unlimited);
+    EXPECT_EQ(c.where(*unlimited), "game-turn 6, supply phase");
+}
+
 // --- alternating turns (G6) -------------------------------------------------------------------
 
 TEST(ClockAlternating, EachGameTurnIsOneSidesFromTheFirstMover) {
@@ -199,7 +227,7 @@ TEST(ClockAlternating, EachGameTurnIsOneSidesFromTheFirstMover) {
     Clock c(s);
     ASSERT_TRUE(c.alternating());
     EXPECT_EQ(steps(s, c), (std::vector<std::string>{"phasing orders", "phasing movement", "phasing battle"}));
-    c.set_first_mover(1);
+    c.set_first_mover(1, true);
     EXPECT_EQ(c.first_mover(), 1);
     c.begin_turn(1);
     EXPECT_EQ(c.turn_side(), 1);
@@ -214,12 +242,19 @@ TEST(ClockAlternating, EachGameTurnIsOneSidesFromTheFirstMover) {
     EXPECT_EQ(c.where_now(), "game-turn 3");
     c.enter_step(1);
     EXPECT_EQ(c.where_now(), "game-turn 3, British movement");
+    // After the turn's last step, the next game-turn's first, of that turn's side.
+    c.enter_step(2);
+    const auto next = c.next_step(0);
+    ASSERT_TRUE(next);
+    EXPECT_EQ(next->side, 0);
+    EXPECT_EQ(c.where(*next), "game-turn 4, French orders");
+    EXPECT_TRUE(c.first_mover_known());
 }
 
 TEST(ClockAlternating, ThreeSidesTakeTheirTurnsInTheOrderOfTheSides) {
     const Scenario s = with_sides(kBareBase, {"A", "B", "C"});
     Clock c(s);
-    c.set_first_mover(2);
+    c.set_first_mover(2, true);
     std::vector<SideId> order;
     for (int t = 1; t <= 5; ++t) {
         c.begin_turn(t);

@@ -133,6 +133,22 @@ TEST(Assemble, RoadsOnlyWhereTheMapHasThem) {
     EXPECT_TRUE(has(mechanisms("game cemetery-hill\nturn 1\n", kSamples + "cemetery-hill-test.xml"), "roads"));
 }
 
+TEST(Assemble, MovementPointsOnlyWhereTheScenarioGivesTerrain) {
+    // No built-in gives the map's terrain (it is printed on the map sheets): the exact lists above
+    // have no movement_points. A file that extends one with <terrain> has it, before the movement
+    // and exit mechanisms that call it.
+    for (const char* file : {"maryes-heights-terrain.xml", "road-to-richmond-terrain.xml", "cemetery-hill-terrain.xml", "cnc-terrain-battle.xml"}) {
+        SCOPED_TRACE(file);
+        const auto names = mechanisms("game " + kSamples + file + "\nturn 1\n");
+        const auto at = [&](const char* n) { return std::find(names.begin(), names.end(), n) - names.begin(); };
+        ASSERT_TRUE(has(names, "movement_points"));
+        EXPECT_EQ(at("movement_points") + 1, at("movement"));
+        EXPECT_LT(at("movement"), at("exits"));
+    }
+    // The rules without the map (Cemetery Hill's <movement-points>, no <terrain>): nothing to check.
+    EXPECT_FALSE(has(mechanisms("game cemetery-hill\nturn 1\n"), "movement_points"));
+}
+
 // --- what the game switches on ----------------------------------------------------------------
 
 TEST(Assemble, ReinforcementsWhenAUnitRecordDeclaresAnEntry) {

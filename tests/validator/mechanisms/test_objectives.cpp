@@ -1,7 +1,8 @@
 // The objectives mechanism (validator/mechanisms/objectives.cpp; Commands & Colors: Napoleonics):
 // each objective kind's banner gained and lost at the exact record the seed and rulings B3-B7 say:
 // temporary and temporary-group (B3), start-turn kinds (B3, G2), majority (B5), permanent,
-// last to occupy (B6), held-by at the start (B7), several banners, B4's re-occupation in the same
+// last to occupy (B6), the position when play begins, kind by kind, and held-by at the start (B7),
+// several banners, B4's re-occupation in the same
 // movement phase; objectives from a battle file and from a save; malformed objectives and targets
 // (no verdict).
 //
@@ -208,14 +209,6 @@ TEST(Banners, Permanent_GainedOnEntryEvenPassingThroughAndNeverLost) {
     EXPECT_EQ(total(r, "French"), 1);
 }
 
-TEST(Banners, Permanent_StandingThereAtSetUpIsNotAnEntry) {
-    Game g = base({"unit F9 French infantry 2 at 0605", "objective permanent French 0605", "target French 9"});
-    g.add("turn 1");
-    g.add("phase French movement");
-    const Report r = check(g);
-    EXPECT_TRUE(r.banners.empty()) << dump(r);
-}
-
 TEST(Banners, StartTurnPermanent_GainedAtTheTurnStartAndKeptAfterLeaving) {
     Game g = base({"objective start-turn-permanent British 0605", "target British 9"});
     g.add("turn 1");
@@ -269,6 +262,195 @@ TEST(Banners, LastToOccupy_OfOneSideIsOnlyLostToTheOther) {
     const Report r = check(g);
     EXPECT_TRUE(episode(r, "French", "last-to-occupy", f_in, b_in));
     EXPECT_TRUE(banners(r, "British", "last-to-occupy").empty()) << dump(r);
+}
+
+// --- the position when play begins (B7) ----------------------------------------------------------
+// base(): F1 0504, F2 0604, F3 0404, Ney 0503 (French); B1 0706, B2 0806, B3 0906, Wel 0907, KGL 1005
+// (British). The header's first extra record is line 13.
+
+namespace {
+// The one entry of that kind for that side, gained where the set-up gives it (B7).
+bool gained_at_set_up(const Report& r, const std::string& side, const std::string& kind) {
+    const auto b = banners(r, side, kind);
+    return b.size() == 1 && b[0]->gained_at.find("stands on it at set-up (B7)") != std::string::npos;
+}
+}  // namespace
+
+TEST(Banners, B7_ATemporaryObjectiveItsSideStandsOnIsGainedWhenPlayBegins) {
+    Game g = base({"objective temporary French 0504", "objective temporary British 0604", "target French 9"});
+    const std::uint32_t turn1 = g.add("turn 1");
+    g.add("phase French movement");
+    const Report r = check(g);
+    EXPECT_TRUE(episode(r, "French", "temporary", turn1, 0));
+    EXPECT_TRUE(gained_at_set_up(r, "French", "temporary")) << dump(r);
+    EXPECT_TRUE(banners(r, "British", "temporary").empty()) << dump(r);  // F2, a French unit, stands on 0604
+    EXPECT_EQ(total(r, "French"), 1);
+}
+
+TEST(Banners, B7_ATemporaryGroupIsGainedByAUnitInAnyOfItsHexes) {
+    Game g = base({"objective temporary-group French 0605,0604,0705", "target French 9"});
+    const std::uint32_t turn1 = g.add("turn 1");
+    g.add("phase French movement");
+    const std::uint32_t out = g.add("move F2 0604 0603");  // B4 keeps it to the end of the phase
+    g.add("phase French combat");
+    const Report r = check(g);
+    EXPECT_TRUE(episode(r, "French", "temporary-group", turn1, out));
+    EXPECT_TRUE(gained_at_set_up(r, "French", "temporary-group")) << dump(r);
+}
+
+TEST(Banners, B7_APermanentObjectiveItsSideStandsOnIsGainedWhenPlayBeginsAndKept) {
+    Game g = base({"objective permanent French 0504", "target French 9"});
+    const std::uint32_t turn1 = g.add("turn 1");
+    g.add("phase French movement");
+    g.add("move F1 0504 0505");  // leaving does not lose it
+    g.add("turn 2");
+    g.add("phase British combat");
+    g.add("eliminate F1");
+    const Report r = check(g);
+    EXPECT_TRUE(episode(r, "French", "permanent", turn1, 0));
+    EXPECT_TRUE(gained_at_set_up(r, "French", "permanent")) << dump(r);
+    EXPECT_EQ(total(r, "French"), 1);
+}
+
+TEST(Banners, B7_APermanentBannerGainedAtSetUpCanReachTheTargetAtTheTurnRecord) {
+    Game g = base({"objective permanent French 0504 banners 2", "target French 2"});
+    const std::uint32_t turn1 = g.add("turn 1");
+    g.add("phase French movement");
+    const Report r = check(g);
+    EXPECT_EQ(r.result.winner, "French") << dump(r);
+    EXPECT_EQ(r.result.level, "sudden death");
+    EXPECT_EQ(r.result.line, turn1);
+    EXPECT_TRUE(has(r, "after-end", turn1 + 1)) << dump(r);
+}
+
+TEST(Banners, B7_APermanentObjectiveOfOneSideIsNotGainedByTheOthersUnit) {
+    Game g = base({"objective permanent French 0706", "target French 9"});  // B1, British, stands on it
+    g.add("turn 1");
+    g.add("phase French combat");
+    g.add("eliminate B1");
+    const std::uint32_t in = g.add("advance F1 0504 0605 0705 0706");
+    const Report r = check(g);
+    EXPECT_TRUE(banners(r, "British", "permanent").empty()) << dump(r);
+    EXPECT_TRUE(episode(r, "French", "permanent", in, 0));  // gained by entering, as before
+    EXPECT_FALSE(gained_at_set_up(r, "French", "permanent"));
+}
+
+TEST(Banners, B7_APermanentObjectiveForEitherSideGoesToTheSideStandingOnIt) {
+    Game g = base({"objective permanent any 0706", "target British 9"});
+    const std::uint32_t turn1 = g.add("turn 1");
+    g.add("phase French combat");
+    g.add("eliminate B1");
+    g.add("advance F1 0504 0605 0705 0706");  // the French enter: a permanent banner is not lost
+    const Report r = check(g);
+    EXPECT_TRUE(episode(r, "British", "permanent", turn1, 0));
+    EXPECT_TRUE(banners(r, "French", "permanent").empty()) << dump(r);
+}
+
+TEST(Banners, B7_AHeldByPermanentBannerStaysWithItsSide) {
+    // Held by the British from the start; the French unit standing on it when play begins does not
+    // take a banner that is never lost.
+    Game g = base({"objective permanent any 0504 held-by British", "target British 9"});
+    g.add("turn 1");
+    g.add("phase French movement");
+    const Report r = check(g);
+    EXPECT_TRUE(episode(r, "British", "permanent", 13, 0));
+    EXPECT_TRUE(banners(r, "French", "permanent").empty()) << dump(r);
+}
+
+TEST(Banners, B7_StartTurnObjectivesWaitForTheStartOfTheSidesFirstPlayerTurn) {
+    // The British stand on all four at set-up; the French move first. Nothing is gained when play
+    // begins nor at the start of the French player-turn; all four at the start of the British one.
+    Game g = base({"objective start-turn-permanent British 0706", "objective start-turn-temporary British 0806",
+                   "objective start-turn-temporary-group British 0905,0906", "objective majority any 0706,0806,0504",
+                   "target British 9"});
+    g.add("turn 1");
+    g.add("phase French command");
+    g.add("phase French movement");
+    g.add("turn 2");
+    const std::uint32_t start = g.add("phase British command");
+    const Report r = check(g);
+    EXPECT_TRUE(episode(r, "British", "start-turn-permanent", start, 0));
+    EXPECT_TRUE(episode(r, "British", "start-turn-temporary", start, 0));
+    EXPECT_TRUE(episode(r, "British", "start-turn-temporary-group", start, 0));
+    EXPECT_TRUE(episode(r, "British", "majority", start, 0));  // 2 of the 3 hexes to 1
+    EXPECT_TRUE(banners(r, "French", "majority").empty()) << dump(r);
+    EXPECT_EQ(total(r, "British"), 4);
+}
+
+TEST(Banners, B7_AStartTurnObjectiveLeftBeforeItsSidesFirstPlayerTurnGivesNothing) {
+    // F1 stands on both at set-up, but the British move first and F1 retreats out before the first
+    // French player-turn begins.
+    Game g = base({"objective start-turn-permanent French 0504", "objective start-turn-temporary French 0504", "target French 9"});
+    g.add("turn 1");
+    g.add("phase British combat");
+    g.add("combat B1 vs F1 roll 6");
+    g.add("retreat F1 0504 0505");
+    g.add("turn 2");
+    g.add("phase French command");
+    const Report r = check(g);
+    EXPECT_TRUE(r.banners.empty()) << dump(r);
+}
+
+TEST(Banners, B7_ALastToOccupyObjectiveGoesToTheSideStandingOnIt) {
+    Game g = base({"objective last-to-occupy any 0706", "target French 9"});
+    const std::uint32_t turn1 = g.add("turn 1");
+    g.add("phase French movement");
+    g.add("turn 2");
+    g.add("phase British movement");
+    g.add("move B1 0706 0705 0605");  // leaving does not lose it (B6)
+    g.add("turn 3");
+    g.add("phase French movement");
+    const std::uint32_t in = g.add("move F2 0604 0705 0706");
+    const Report r = check(g);
+    EXPECT_TRUE(episode(r, "British", "last-to-occupy", turn1, in));
+    EXPECT_TRUE(gained_at_set_up(r, "British", "last-to-occupy")) << dump(r);
+    EXPECT_TRUE(episode(r, "French", "last-to-occupy", in, 0));
+}
+
+TEST(Banners, B7_ALastToOccupyObjectiveGoesToTheSideStandingOnItRatherThanToItsHeldBySide) {
+    Game g = base({"objective last-to-occupy any 0706 held-by French", "target British 9"});
+    const std::uint32_t turn1 = g.add("turn 1");
+    g.add("phase French movement");
+    const Report r = check(g);
+    EXPECT_TRUE(episode(r, "French", "last-to-occupy", 13, turn1));
+    const auto lost = banners(r, "French", "last-to-occupy");
+    ASSERT_EQ(lost.size(), 1u);
+    EXPECT_NE(lost[0]->lost_why.find("the British side stands on 0706 when play begins (B7)"), std::string::npos) << dump(r);
+    EXPECT_TRUE(episode(r, "British", "last-to-occupy", turn1, 0));
+    EXPECT_EQ(total(r, "French"), 0);
+}
+
+TEST(Banners, B7_ALastToOccupyObjectiveHeldByTheSideStandingOnItIsOneBanner) {
+    Game g = base({"objective last-to-occupy any 0706 held-by British", "target British 9"});
+    g.add("turn 1");
+    g.add("phase French movement");
+    const Report r = check(g);
+    EXPECT_TRUE(episode(r, "British", "last-to-occupy", 13, 0));
+    EXPECT_EQ(r.banners.size(), 1u) << dump(r);
+}
+
+TEST(Banners, B7_ALastToOccupyObjectiveOfOneSideIsNotGivenToTheOthersUnit) {
+    Game g = base({"objective last-to-occupy French 0706", "objective last-to-occupy British 0706", "target French 9"});
+    const std::uint32_t turn1 = g.add("turn 1");
+    g.add("phase French movement");
+    const Report r = check(g);
+    EXPECT_TRUE(banners(r, "French", "last-to-occupy").empty()) << dump(r);
+    EXPECT_TRUE(episode(r, "British", "last-to-occupy", turn1, 0));
+}
+
+TEST(Banners, B7_TwoSidesSetUpInOneHex) {
+    // A set-up that puts both sides in one hex: the held-by side keeps what it holds; otherwise the
+    // first side listed (the French) takes it, as for a temporary objective.
+    Game g = base({"unit F9 French infantry 2 at 0706", "objective permanent any 0706", "objective last-to-occupy any 0706",
+                   "objective last-to-occupy any 0706 banners 2 held-by British", "target British 9"});
+    const std::uint32_t turn1 = g.add("turn 1");
+    const Report r = check(g);
+    EXPECT_TRUE(episode(r, "French", "permanent", turn1, 0));
+    const auto french = banners(r, "French", "last-to-occupy");
+    ASSERT_EQ(french.size(), 1u) << dump(r);
+    EXPECT_EQ(french[0]->gained_line, turn1);
+    EXPECT_EQ(french[0]->banners, 1);
+    EXPECT_TRUE(episode(r, "British", "last-to-occupy", 16, 0));
 }
 
 // --- held at the start, several banners ----------------------------------------------------------

@@ -1,7 +1,8 @@
 // The snapshot mechanism (validator/mechanisms/snapshot.cpp and snapshot_alone.cpp; xml-save.md):
 // a save's snapshot compared with the replay of its log (each unit, holding, score, track, the turn
-// and the phase), and without a log judged as the position (Marye's Heights 17.11 recomputed, a
-// snapshot score replacing the computed one; Cemetery Hill 14.53 cannot be computed, and said).
+// and the phase, which may name the step that begins next: every kind of boundary), and without a
+// log judged as the position (Marye's Heights 17.11 recomputed, a snapshot score replacing the
+// computed one; Cemetery Hill 14.53 cannot be computed, and said).
 #include "replay_support.hpp"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 using namespace referee;
 using namespace referee::testing_support;
@@ -86,6 +88,180 @@ TEST(LibertyOrDeathReport, AnXmlSaveSnapshotIsComparedTrackByTrack) {
     const Report r = check_text(save, "s.xml", CheckOptions{});
     ASSERT_EQ(count_code(r, "snapshot-mismatch"), 1) << dump(r);
     EXPECT_EQ(find(r, "snapshot-mismatch")->line, 10u);  // opposition is 4 + 4 = 8
+}
+
+// --- the snapshot's turn and phase at every kind of boundary (xml-save.md) ------------------------
+// A save made at a boundary names the point the log has reached or the step that begins next; an
+// honest save is never a snapshot-mismatch, and any other point still is.
+
+namespace {
+// A save of `scenario` with `header` (elements before the log), `log` (one element a string) and a
+// snapshot that says only `when` (its attributes: turn and phase).
+std::string boundary_save(const std::string& scenario, const std::string& header, const std::vector<std::string>& log, const std::string& when) {
+    std::string s = "<referee-save format=\"1\" scenario=\"" + scenario + "\">\n" + header + "<log>\n";
+    for (const auto& e : log) s += e + "\n";
+    return s + "</log>\n<snapshot " + when + "/>\n</referee-save>\n";
+}
+// Marye's Heights with one unit a side (custom set-up).
+const std::string kMaryes = "<setup mode=\"custom\"/>\n<unit id=\"U1\" side=\"Union\" type=\"infantry\" strength=\"6\" at=\"0506\"/>\n"
+                            "<unit id=\"C1\" side=\"Confederate\" type=\"infantry\" strength=\"5\" at=\"0508\"/>\n";
+std::string turn_rec(int n) { return "<turn n=\"" + std::to_string(n) + "\"/>"; }
+std::string phase_rec(const std::string& side, const std::string& name) {
+    return side.empty() ? "<phase name=\"" + name + "\"/>" : "<phase side=\"" + side + "\" name=\"" + name + "\"/>";
+}
+// The snapshot-mismatch findings of a save (its messages), after checking it was judged.
+std::vector<std::string> mismatches(const std::string& save) {
+    const Report r = check_text(save, "save.xml", CheckOptions{});
+    EXPECT_TRUE(r.judged) << dump(r);
+    std::vector<std::string> out;
+    for (const auto& v : r.violations)
+        if (v.code == "snapshot-mismatch") out.push_back(v.message);
+    return out;
+}
+}  // namespace
+
+TEST(Snapshot, RightAfterATurnRecordASaveMayNameThePhaseThatBeginsNext) {
+    const std::vector<std::string> log{turn_rec(1)};
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"1\" phase=\"Union movement\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"1\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"1\" phase=\"union MOVEMENT\"")).empty());  // names match case aside
+    // Not a phase that begins next: the second step, and the other side's first.
+    EXPECT_EQ(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"1\" phase=\"Union combat\"")).size(), 1u);
+    EXPECT_EQ(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"1\" phase=\"Confederate movement\"")).size(), 1u);
+    // A later game-turn.
+    EXPECT_EQ(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"2\" phase=\"Union movement\"")).size(), 1u);
+}
+
+TEST(Snapshot, ASaveBeforeTheFirstTurnRecordMayNameTheFirstPhase) {
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, {}, "turn=\"1\" phase=\"Union movement\"")).empty());
+    EXPECT_EQ(mismatches(boundary_save("maryes-heights", kMaryes, {}, "turn=\"2\"")).size(), 1u);
+}
+
+TEST(Snapshot, TheFirstPlayerParameterDecidesWhichPhaseBeginsNext) {
+    const std::string header = "<param name=\"first-player\" value=\"Confederate\"/>\n" + kMaryes;
+    const std::vector<std::string> log{turn_rec(1)};
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", header, log, "turn=\"1\" phase=\"Confederate movement\"")).empty());
+    EXPECT_EQ(mismatches(boundary_save("maryes-heights", header, log, "turn=\"1\" phase=\"Union movement\"")).size(), 1u);
+}
+
+TEST(Snapshot, AfterAPhaseASaveNamesItOrTheNextStep) {
+    const std::vector<std::string> log{turn_rec(1), phase_rec("Union", "movement"), "<move unit=\"U1\" path=\"0506 0507\"/>"};
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"1\" phase=\"Union movement\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"1\" phase=\"Union combat\"")).empty());
+    const auto two_on = mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"1\" phase=\"Confederate movement\""));
+    ASSERT_EQ(two_on.size(), 1u);
+    EXPECT_NE(two_on[0].find("game-turn 1, Union movement"), std::string::npos) << two_on[0];
+    EXPECT_NE(two_on[0].find("game-turn 1, Union combat"), std::string::npos) << two_on[0];  // the step that may be named
+}
+
+TEST(Snapshot, AfterTheLastPhaseOfATurnASaveMayNameTheNextTurnsFirst) {
+    const std::vector<std::string> log{turn_rec(1), phase_rec("Union", "movement"), phase_rec("Union", "combat"),
+                                       phase_rec("Confederate", "movement"), phase_rec("Confederate", "combat")};
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"1\" phase=\"Confederate combat\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"2\" phase=\"Union movement\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"2\"")).empty());
+    // The next turn with a phase that does not begin it, or this turn's first phase: one mismatch each.
+    const auto mixed = mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"2\" phase=\"Confederate combat\""));
+    ASSERT_EQ(mixed.size(), 1u);
+    EXPECT_NE(mixed[0].find("game-turn 2, phase 'Confederate combat'"), std::string::npos) << mixed[0];
+    EXPECT_EQ(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"1\" phase=\"Union movement\"")).size(), 1u);
+    EXPECT_EQ(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"3\"")).size(), 1u);
+}
+
+TEST(Snapshot, CemeteryHillsFirstTurnBeginsWithTheConfederates) {
+    const std::string header = "<setup mode=\"custom\"/>\n";
+    const std::vector<std::string> log{turn_rec(1)};
+    EXPECT_TRUE(mismatches(boundary_save("cemetery-hill", header, log, "turn=\"1\" phase=\"Confederate movement\"")).empty());
+    EXPECT_EQ(mismatches(boundary_save("cemetery-hill", header, log, "turn=\"1\" phase=\"Union movement\"")).size(), 1u);  // C1
+    const std::vector<std::string> turn1{turn_rec(1), phase_rec("Confederate", "movement"), phase_rec("Confederate", "combat")};
+    EXPECT_TRUE(mismatches(boundary_save("cemetery-hill", header, turn1, "turn=\"2\" phase=\"Union movement\"")).empty());
+}
+
+TEST(Snapshot, AtTheEndOfTheGame) {
+    // The last game-turn played out: no step begins after it.
+    std::vector<std::string> log;
+    for (int t = 1; t <= 11; ++t) log.push_back(turn_rec(t));
+    for (const char* p : {"Union movement", "Union combat", "Confederate movement", "Confederate combat"}) {
+        const std::string ps(p);
+        log.push_back(phase_rec(ps.substr(0, ps.find(' ')), ps.substr(ps.find(' ') + 1)));
+    }
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"11\" phase=\"Confederate combat\"")).empty());
+    EXPECT_EQ(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"12\" phase=\"Union movement\"")).size(), 2u);
+    // An end record, and a concession, in the middle of a phase.
+    const std::vector<std::string> ended{turn_rec(1), phase_rec("Union", "movement"), "<end/>"};
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, ended, "turn=\"1\" phase=\"Union movement\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, ended, "turn=\"1\" phase=\"Union combat\"")).empty());
+    const std::vector<std::string> conceded{turn_rec(1), phase_rec("Union", "combat"), "<concede side=\"Union\"/>"};
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, conceded, "turn=\"1\" phase=\"Union combat\"")).empty());
+}
+
+TEST(Snapshot, AtTheEndOfTheGameByAutomaticVictoryAtTheTurnRecord) {
+    // U1 eliminated in game-turn 1: 6 Confederate points to none, and the Union holds none of the
+    // three hexes: the automatic victory is decided at the `turn 6` record (M1), and a save right
+    // after it may name where the game stopped or game-turn 6 as it begins.
+    std::vector<std::string> log{turn_rec(1), phase_rec("Confederate", "combat"), "<eliminate unit=\"U1\"/>"};
+    for (int t = 2; t <= 5; ++t) log.push_back(turn_rec(t));
+    for (const char* side : {"Union", "Confederate"})
+        for (const char* p : {"movement", "combat"}) log.push_back(phase_rec(side, p));
+    log.push_back(turn_rec(6));
+    const Report r = check_text(boundary_save("maryes-heights", kMaryes, log, "turn=\"6\" phase=\"Union movement\""), "save.xml", CheckOptions{});
+    ASSERT_EQ(r.result.level.value_or(""), "automatic") << dump(r);
+    EXPECT_EQ(count_code(r, "snapshot-mismatch"), 0) << dump(r);
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"6\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"5\" phase=\"Confederate combat\"")).empty());
+    EXPECT_EQ(mismatches(boundary_save("maryes-heights", kMaryes, log, "turn=\"6\" phase=\"Union combat\"")).size(), 1u);
+}
+
+TEST(Snapshot, AlternatingTurnsNameTheNextSidesPhase) {
+    // Commands & Colors: each game-turn is one side's; the French move first here. A side's name
+    // may have several words.
+    const std::string header = "<side name=\"French\"/>\n<side name=\"Anglo Allied\"/>\n"
+                               "<unit id=\"F1\" side=\"French\" type=\"infantry\" strength=\"4\" at=\"0504\"/>\n"
+                               "<unit id=\"A1\" side=\"Anglo Allied\" type=\"infantry\" strength=\"4\" at=\"0706\"/>\n"
+                               "<target side=\"French\" n=\"5\"/>\n<target side=\"Anglo Allied\" n=\"5\"/>\n";
+    // Right after `turn 1`, no phase record has said who moves first: either side's first phase.
+    const std::vector<std::string> opening{turn_rec(1)};
+    EXPECT_TRUE(mismatches(boundary_save("cnc-napoleonics", header, opening, "turn=\"1\" phase=\"French command\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("cnc-napoleonics", header, opening, "turn=\"1\" phase=\"Anglo Allied command\"")).empty());
+    EXPECT_EQ(mismatches(boundary_save("cnc-napoleonics", header, opening, "turn=\"1\" phase=\"French order\"")).size(), 1u);
+    std::vector<std::string> log{turn_rec(1), phase_rec("French", "command"), phase_rec("French", "draw")};
+    EXPECT_TRUE(mismatches(boundary_save("cnc-napoleonics", header, log, "turn=\"1\" phase=\"French draw\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("cnc-napoleonics", header, log, "turn=\"2\" phase=\"Anglo Allied command\"")).empty());
+    EXPECT_EQ(mismatches(boundary_save("cnc-napoleonics", header, log, "turn=\"2\" phase=\"French command\"")).size(), 1u);
+    log.push_back(turn_rec(2));
+    EXPECT_TRUE(mismatches(boundary_save("cnc-napoleonics", header, log, "turn=\"2\" phase=\"Anglo Allied command\"")).empty());
+    log.push_back(phase_rec("Anglo Allied", "movement"));
+    EXPECT_TRUE(mismatches(boundary_save("cnc-napoleonics", header, log, "turn=\"2\" phase=\"Anglo Allied movement\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("cnc-napoleonics", header, log, "turn=\"2\" phase=\"Anglo Allied combat\"")).empty());
+    EXPECT_EQ(mismatches(boundary_save("cnc-napoleonics", header, log, "turn=\"2\" phase=\"Anglo movement\"")).size(), 1u);
+}
+
+TEST(Snapshot, AFactionGamesWinterQuarters) {
+    // Liberty or Death, the short scenario (three Winter Quarters rounds): a campaign is no phase of
+    // the sequence; its Winter Quarters are phases of no side.
+    std::vector<std::string> log{turn_rec(1), "<card id=\"33\"/>"};
+    EXPECT_TRUE(mismatches(boundary_save("liberty-or-death-1778", "", log, "turn=\"1\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("liberty-or-death-1778", "", log, "turn=\"1\" phase=\"victory-check\"")).empty());
+    EXPECT_EQ(mismatches(boundary_save("liberty-or-death-1778", "", log, "turn=\"1\" phase=\"supply\"")).size(), 1u);
+    log.push_back(phase_rec("", "victory-check"));
+    EXPECT_TRUE(mismatches(boundary_save("liberty-or-death-1778", "", log, "turn=\"1\" phase=\"victory-check\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("liberty-or-death-1778", "", log, "turn=\"1\" phase=\"supply\"")).empty());
+    for (const char* p : {"supply", "resources", "support", "redeployment", "desertion", "reset"}) log.push_back(phase_rec("", p));
+    EXPECT_TRUE(mismatches(boundary_save("liberty-or-death-1778", "", log, "turn=\"1\" phase=\"reset\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("liberty-or-death-1778", "", log, "turn=\"2\" phase=\"victory-check\"")).empty());
+    EXPECT_EQ(mismatches(boundary_save("liberty-or-death-1778", "", log, "turn=\"2\" phase=\"supply\"")).size(), 1u);
+    // The last round: the game ends after its support phase (L6), at the next phase record.
+    for (int t = 2; t <= 3; ++t) log.push_back(turn_rec(t));
+    for (const char* p : {"victory-check", "supply", "resources", "support"}) log.push_back(phase_rec("", p));
+    EXPECT_TRUE(mismatches(boundary_save("liberty-or-death-1778", "", log, "turn=\"3\" phase=\"support\"")).empty());
+    EXPECT_TRUE(mismatches(boundary_save("liberty-or-death-1778", "", log, "turn=\"3\" phase=\"redeployment\"")).empty());
+    log.push_back(phase_rec("", "redeployment"));
+    const Report r = check_text(boundary_save("liberty-or-death-1778", "", log, "turn=\"3\" phase=\"redeployment\""), "save.xml", CheckOptions{});
+    ASSERT_TRUE(r.complete) << dump(r);
+    EXPECT_EQ(count_code(r, "snapshot-mismatch"), 0) << dump(r);
+    EXPECT_TRUE(mismatches(boundary_save("liberty-or-death-1778", "", log, "turn=\"3\" phase=\"support\"")).empty());
+    EXPECT_EQ(mismatches(boundary_save("liberty-or-death-1778", "", log, "turn=\"3\" phase=\"desertion\"")).size(), 1u);
+    EXPECT_EQ(mismatches(boundary_save("liberty-or-death-1778", "", log, "turn=\"4\" phase=\"victory-check\"")).size(), 2u);
 }
 
 // --- without a log -------------------------------------------------------------------------------
