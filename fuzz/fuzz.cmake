@@ -1,7 +1,7 @@
 # The libFuzzer targets (docs/fuzzing.md), included by the top-level CMakeLists.txt when
 # REFEREE_FUZZ is ON. Everything built in that tree (the libraries, the tests and the command too)
 # gets libFuzzer's coverage instrumentation with AddressSanitizer and UndefinedBehaviorSanitizer;
-# the five fuzz_* executables link libFuzzer's main. A build with REFEREE_FUZZ OFF never reads this file.
+# the six fuzz_* executables link libFuzzer's main. A build with REFEREE_FUZZ OFF never reads this file.
 if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   message(FATAL_ERROR "REFEREE_FUZZ needs clang (libFuzzer): configure with -DCMAKE_CXX_COMPILER=clang++")
 endif()
@@ -20,3 +20,8 @@ endforeach()
 add_executable(fuzz_vassal ${CMAKE_SOURCE_DIR}/fuzz/fuzz_vassal.cpp)
 target_link_libraries(fuzz_vassal PRIVATE referee_vassal)
 target_link_options(fuzz_vassal PRIVATE -fsanitize=fuzzer)
+
+# fuzz_module needs only the module layer (its entry point is fuzz/module_target.hpp).
+add_executable(fuzz_module ${CMAKE_SOURCE_DIR}/fuzz/fuzz_module.cpp)
+target_link_libraries(fuzz_module PRIVATE referee_module)
+target_link_options(fuzz_module PRIVATE -fsanitize=fuzzer)

@@ -14,11 +14,23 @@ namespace {
 constexpr std::string_view picker_suffix = "BoardPicker";
 constexpr std::string_view reversed_suffix = "/rev";
 
+// A leaf's text quoted in a message: its control bytes written \xNN (a NUL would end the message
+// where what() is printed, an ESC could drive the terminal).
+std::string shown(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7F) out += fmt::format("\\x{:02X}", u);
+        else out += c;
+    }
+    return out;
+}
+
 int cell_number(std::string_view leaf, const std::string& token, std::string_view what) {
     int v = 0;
     const auto [p, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
     if (token.empty() || ec != std::errc() || p != token.data() + token.size())
-        throw VassalError(fmt::format("board layout '{}': the {} '{}' is not a number", leaf.substr(0, leaf.find('\t')), what, token));
+        throw VassalError(fmt::format("board layout '{}': the {} '{}' is not a number", shown(leaf.substr(0, leaf.find('\t'))), what, shown(token)));
     return v;
 }
 
@@ -32,7 +44,7 @@ bool is_board_picker(std::string_view leaf) {
 
 BoardLayout parse_board_picker(std::string_view leaf) {
     if (!is_board_picker(leaf))
-        throw VassalError(fmt::format("'{}' is not a board layout (<map>BoardPicker...)", leaf.substr(0, 80)));
+        throw VassalError(fmt::format("'{}' is not a board layout (<map>BoardPicker...)", shown(leaf.substr(0, 80))));
     const std::vector<std::string> tokens = split_tokens(leaf, '\t');
     BoardLayout layout;
     const std::string& head = tokens.front();
@@ -45,8 +57,10 @@ BoardLayout parse_board_picker(std::string_view leaf) {
             b.reversed = true;
             b.board.resize(b.board.size() - reversed_suffix.size());
         }
+        if (layout.boards.size() == max_layout_boards)
+            throw VassalError(fmt::format("board layout of map '{}': more than {} boards: refused", shown(layout.map), max_layout_boards));
         if (i + 2 >= tokens.size())
-            throw VassalError(fmt::format("board layout of map '{}': board '{}' without its column and row", layout.map, b.board));
+            throw VassalError(fmt::format("board layout of map '{}': board '{}' without its column and row", shown(layout.map), shown(b.board)));
         b.col = cell_number(leaf, tokens[i + 1], "column");
         b.row = cell_number(leaf, tokens[i + 2], "row");
         layout.boards.push_back(std::move(b));
@@ -71,12 +85,12 @@ void check_layout(const Module& module, const BoardLayout& layout) {
     const std::string& module_name = module.name.empty() ? module.path : module.name;
     if (map == nullptr) {
         if (layout.boards.empty()) return;
-        throw VassalError(fmt::format("module {} has no map '{}' (the board layout places board '{}' on it)", module_name, layout.map,
-                                      layout.boards.front().board));
+        throw VassalError(fmt::format("module {} has no map '{}' (the board layout places board '{}' on it)", module_name, shown(layout.map),
+                                      shown(layout.boards.front().board)));
     }
     for (const BoardPlacement& b : layout.boards)
         if (map->board(b.board) == nullptr)
-            throw VassalError(fmt::format("module {} has no board '{}' on map '{}'", module_name, b.board, layout.map));
+            throw VassalError(fmt::format("module {} has no board '{}' on map '{}'", module_name, shown(b.board), shown(layout.map)));
 }
 
 std::vector<PlacedBoard> place_boards(const MapDef& map, const BoardLayout& layout, const BoardSizes& sizes) {

@@ -9,6 +9,7 @@
 #include "geometry.hpp"
 #include "module.hpp"
 
+#include <cstddef>
 #include <map>
 #include <string>
 #include <string_view>
@@ -29,10 +30,15 @@ struct BoardLayout {
     std::vector<BoardPlacement> boards;
 };
 
+// The most boards a layout may place (real maps have a few dozen at most): placing boards compares
+// each with every other, and 300,000 boards in a module's <setup> took minutes.
+inline constexpr std::size_t max_layout_boards = 4096;
+
 // True for a "...BoardPicker" leaf: the text before its first tab ends in "BoardPicker" (a chat
 // line never is one).
 bool is_board_picker(std::string_view leaf);
-// Throws VassalError when the leaf is not a BoardPicker leaf or a cell is not a number.
+// Throws VassalError when the leaf is not a BoardPicker leaf, a cell is not a number, or it places
+// more than max_layout_boards boards.
 BoardLayout parse_board_picker(std::string_view leaf);
 
 // The map's default layout: its <setup>, else its only board at (0,0), else no board.

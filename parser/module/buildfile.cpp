@@ -8,6 +8,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
 
 namespace referee::vassal {
 
@@ -68,6 +71,9 @@ struct Reader {
     const std::string& label;
     const ImageReader& images;
     int map_count = 0;
+    // Each image's size, read once by name: a module whose 200,000 boards name one large image
+    // inflated its first 64 KiB each time (13 GB, 86 s, from a 13 kB file).
+    std::map<std::string, std::optional<Size>, std::less<>> image_sizes{};
 
     Board read_board(pugi::xml_node n) {
         Board b;
@@ -77,7 +83,12 @@ struct Reader {
         b.height = attr_int(n, "height", 500);
         b.reversible = attr_bool(n, "reversible", false);
         if (!b.image.empty() && images) {
-            if (const auto head = images(b.image)) b.image_size = image_size(*head);
+            auto it = image_sizes.find(b.image);
+            if (it == image_sizes.end()) {
+                const auto head = images(b.image);
+                it = image_sizes.emplace(b.image, head ? image_size(*head) : std::nullopt).first;
+            }
+            b.image_size = it->second;
         }
         for (pugi::xml_node c : n.children())
             if (is_grid_element(c)) {
@@ -91,11 +102,15 @@ struct Reader {
         for (pugi::xml_node c : n.children()) {
             if (c.type() != pugi::node_element) continue;
             if (std::string_view(c.name()) == "setup") map.setup = c.child_value();
-            else if (class_is(c, "Board")) map.boards.push_back(read_board(c));
+            else if (class_is(c, "Board")) {
+                if (map.boards.size() == max_map_boards)
+                    throw VassalError(fmt::format("{}: map '{}' has more than {} boards: refused", label, map.id, max_map_boards));
+                map.boards.push_back(read_board(c));
+            }
         }
     }
 
-    void read_map(pugi::xml_node n, MapKind kind, const std::string& widget_entry) {
+    void read_map(pugi::xml_node n, MapKind kind, std::string_view widget_entry) {
         MapDef map;
         map.class_name = n.name();
         map.kind = kind;
@@ -121,23 +136,27 @@ struct Reader {
     }
 
     // Depth first, in document order (the order VASSAL builds the components, and so numbers maps).
-    void walk(pugi::xml_node n, int depth, std::size_t current_map, const std::string& widget_entry) {
+    // The entry name of the MapWidget above is a view into the document: copied for each element, a
+    // long one under many elements took seconds (1 MB under 100,000 elements: 100 GB of copies).
+    void walk(pugi::xml_node n, int depth, std::size_t current_map, std::string_view widget_entry) {
         if (depth > max_depth)
             throw VassalError(fmt::format("{}: elements nested more than {} deep: refused", label, max_depth));
         for (pugi::xml_node c : n.children()) {
             if (c.type() != pugi::node_element) continue;
             std::size_t map_index = current_map;
-            std::string entry = widget_entry;
+            std::string_view entry = widget_entry;
             if (const auto kind = map_kind(c)) {
                 read_map(c, *kind, widget_entry);
                 map_index = module.maps.size() - 1;
             } else if (class_is(c, "MapWidget")) {
-                entry = attr_or(c, "entryName", "");
+                entry = c.attribute("entryName").value();
             } else if (class_is(c, "BoardPicker") && current_map != npos) {
                 read_board_picker(c, module.maps[current_map]);
                 continue;
             } else if (class_is(c, "DrawPile") && current_map != npos) {
                 MapDef& m = module.maps[current_map];
+                if (m.decks.size() == max_map_decks)
+                    throw VassalError(fmt::format("{}: map '{}' has more than {} decks: refused", label, m.id, max_map_decks));
                 m.decks.push_back({attr_or(c, "name", ""), {attr_int(c, "x", 0), attr_int(c, "y", 0)}, attr_or(c, "owningBoard", ""), m.id});
                 continue;
             } else if (const auto dk = dice_kind(c)) {

@@ -4,6 +4,7 @@
 #include "text.hpp"
 
 #include <array>
+#include <cstring>
 #include <utility>
 
 namespace referee::vassal {
@@ -44,18 +45,45 @@ struct Matcher {
     FormatVars vars;
     std::size_t steps = 0;
     static constexpr std::size_t max_steps = 200000;
+    // Work besides the steps: each byte compared, searched or copied. Past the limit the search
+    // gives up, as past the steps: counting steps alone let each step search and copy the rest of
+    // the text, so that a chat line of 10 kB took seconds against VASSAL's default move format
+    // (every cut of its piece and previous location tried), and one of 1 MB minutes.
+    std::size_t work = 0;
+    static constexpr std::size_t max_work = std::size_t{1} << 24;
+
+    bool spend(std::size_t bytes) {
+        work += bytes;
+        return work <= max_work;
+    }
+
+    // text.find(literal, from) (a literal is never empty), its bytes counted.
+    std::size_t find(const std::string& literal, std::size_t from) {
+        while (from + literal.size() <= text.size()) {
+            const void* hit = std::memchr(text.data() + from, literal.front(), text.size() - literal.size() + 1 - from);
+            if (hit == nullptr) {
+                spend(text.size() - from);
+                return std::string_view::npos;
+            }
+            const auto at = static_cast<std::size_t>(static_cast<const char*>(hit) - text.data());
+            if (!spend(at - from + literal.size())) return std::string_view::npos;
+            if (text.compare(at, literal.size(), literal) == 0) return at;
+            from = at + 1;
+        }
+        return std::string_view::npos;
+    }
 
     bool at(std::size_t seg, std::size_t pos) {
-        if (++steps > max_steps) return false;
+        if (++steps > max_steps || work > max_work) return false;
         if (seg == segments.size()) return pos == text.size();
         const auto& s = segments[seg];
         if (!s.variable) {
-            if (text.compare(pos, s.text.size(), s.text) != 0) return false;
+            if (!spend(s.text.size()) || text.compare(pos, s.text.size(), s.text) != 0) return false;
             return at(seg + 1, pos + s.text.size());
         }
         if (auto bound = vars.find(s.text); bound != vars.end()) {
             const std::string& value = bound->second;
-            if (text.compare(pos, value.size(), value) != 0) return false;
+            if (!spend(value.size()) || text.compare(pos, value.size(), value) != 0) return false;
             return at(seg + 1, pos + value.size());
         }
         // Shortest first; when a literal follows, only the places where it occurs.
@@ -64,14 +92,15 @@ struct Matcher {
         std::size_t end = last ? text.size() : pos;
         while (end <= text.size()) {
             if (next_literal != nullptr) {
-                end = text.find(*next_literal, end);
+                end = find(*next_literal, end);
                 if (end == std::string_view::npos) return false;
             }
+            if (!spend(end - pos)) return false;
             auto [it, inserted] = vars.emplace(s.text, std::string(text.substr(pos, end - pos)));
             (void)inserted;
             if (at(seg + 1, end)) return true;
             vars.erase(it);
-            if (steps > max_steps) return false;
+            if (steps > max_steps || work > max_work) return false;
             ++end;
         }
         return false;
@@ -81,6 +110,8 @@ struct Matcher {
 }  // namespace
 
 std::optional<FormatVars> FormattedString::match(std::string_view raw) const {
+    // The search recurses once a part: a format of 500,000 parts overflowed the stack.
+    if (segments_.size() > max_match_parts) return std::nullopt;
     Matcher m;
     m.segments = segments_;
     for (auto& s : m.segments)

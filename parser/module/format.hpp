@@ -7,6 +7,9 @@
 // one form first (normalize_report_text), so `&rarr;`, `→` and `->` are the same arrow and `&lt;`,
 // `&gt;`, `&amp;`, `&quot;` are their characters. A variable that occurs twice must match the same
 // text both times; where a text can be cut several ways, earlier variables take the shortest text.
+// The search is bounded: a format of more than max_match_parts parts matches nothing, and a search
+// that would take more than 200,000 steps or 16 MiB of bytes compared, searched and copied gives up
+// (no match); a report line of VASSAL's takes a few hundred of each.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +23,8 @@
 namespace referee::vassal {
 
 using FormatVars = std::map<std::string, std::string, std::less<>>;
+
+inline constexpr std::size_t max_match_parts = 1024;   // real formats have a dozen
 
 class FormattedString {
 public:
@@ -37,9 +42,12 @@ public:
     bool uses(std::string_view variable) const;
 
     // Appends the text to `out`; `value_of(name, out)` appends a variable's value (no temporary).
+    // Once `out` holds `limit` bytes or more, the parts left are not appended (the caller that
+    // gives a limit refuses what passed it).
     template <class F>
-    void append(std::string& out, F&& value_of) const {
+    void append(std::string& out, F&& value_of, std::size_t limit = std::string::npos) const {
         for (const Segment& s : segments_) {
+            if (out.size() >= limit) return;
             if (s.variable) value_of(std::string_view(s.text), out);
             else out += s.text;
         }

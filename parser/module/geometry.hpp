@@ -1,7 +1,8 @@
-// Points, sizes and rectangles in pixels, and the two conversions of Java's arithmetic the grids
-// need: Math.round (floor(v + 0.5), never std::round, which differs at -x.5) and the (int) cast
-// (truncation toward zero). Both are total: NaN gives 0 and values beyond int are clamped, as Java
-// does, so a module with a zero spacing gives a name, not undefined behaviour.
+// Points, sizes and rectangles in pixels, and the parts of Java's arithmetic the grids need:
+// Math.round (floor(v + 0.5), never std::round, which differs at -x.5), the (int) cast
+// (truncation toward zero), and int addition and subtraction. All are total: the conversions give
+// 0 for NaN and clamp values beyond int, the additions wrap, as Java does, so a module with a zero
+// spacing or a point at the end of int gives a name, not undefined behaviour.
 #pragma once
 
 #include <cmath>
@@ -51,5 +52,10 @@ inline int java_int(double v) {
 
 // Java's Math.round of a double, narrowed to int as the grids do: floor(v + 0.5).
 inline int java_round(double v) { return java_int(std::floor(v + 0.5)); }
+
+// Java's int addition and subtraction: they wrap (two's complement), where C++'s overflow is
+// undefined; a point or a size from the buildFile can be anywhere in int.
+inline int java_add(int a, int b) { return static_cast<int>(static_cast<unsigned>(a) + static_cast<unsigned>(b)); }
+inline int java_sub(int a, int b) { return static_cast<int>(static_cast<unsigned>(a) - static_cast<unsigned>(b)); }
 
 }  // namespace referee::vassal

@@ -44,10 +44,10 @@ Cell hex_numbered_cell(const HexGrid& g, const Numbering& nb, Point local, Size 
     return {java_int(static_cast<double>(col)), java_int(static_cast<double>(row))};
 }
 
-bool append_hex_location(std::string& out, const HexGrid& g, Point local, Size container) {
+bool append_hex_location(std::string& out, const HexGrid& g, Point local, Size container, std::size_t limit) {
     if (!g.numbering) return false;
     const Cell c = hex_numbered_cell(g, *g.numbering, local, container);
-    append_cell_name(out, *g.numbering, c.col, c.row);
+    append_cell_name(out, *g.numbering, c.col, c.row, limit);
     return true;
 }
 

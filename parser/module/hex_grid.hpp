@@ -39,6 +39,7 @@ Point hex_centre(const HexGrid& grid, Cell raw);
 Cell hex_numbered_cell(const HexGrid& grid, const Numbering& numbering, Point local, Size container);
 
 // Appends the point's location name; false (nothing appended) when the grid has no numbering.
-bool append_hex_location(std::string& out, const HexGrid& grid, Point local, Size container);
+// (`limit`: append_cell_name's.)
+bool append_hex_location(std::string& out, const HexGrid& grid, Point local, Size container, std::size_t limit = std::string::npos);
 
 }  // namespace referee::vassal

@@ -20,6 +20,7 @@ enum class Named { yes, no_numbering, no_region, no_zone };
 struct Namer {
     const MapDef& map;
     const Board& board;
+    std::size_t limit;   // location formats stop appending once the text is this long (see append_name)
 
     template <class Variant>
     Named visit(std::string& out, const Variant& grid, Point local, Size container) const {
@@ -27,10 +28,10 @@ struct Namer {
     }
 
     Named name(std::string& out, const HexGrid& g, Point local, Size container) const {
-        return append_hex_location(out, g, local, container) ? Named::yes : Named::no_numbering;
+        return append_hex_location(out, g, local, container, limit) ? Named::yes : Named::no_numbering;
     }
     Named name(std::string& out, const SquareGrid& g, Point local, Size container) const {
-        return append_square_location(out, g, local, container) ? Named::yes : Named::no_numbering;
+        return append_square_location(out, g, local, container, limit) ? Named::yes : Named::no_numbering;
     }
     Named name(std::string& out, const RegionGrid& g, Point local, Size) const {
         return append_region_location(out, g, local) ? Named::yes : Named::no_region;
@@ -49,7 +50,7 @@ struct Namer {
                     const std::size_t mark = o.size();
                     if (visit(o, *sub, local, container) != Named::yes) o.resize(mark);
                 }
-            });
+            }, limit);
             return Named::yes;
         }
         if (!grid.background) return Named::no_zone;
@@ -80,7 +81,7 @@ Locator::Locator(const Module& module, const BoardLayout& layout, const BoardSiz
         if (!d.owning_board.empty()) {
             for (const PlacedBoard& pb : boards_)
                 if (pb.board->name == d.owning_board) {
-                    at = {at.x + pb.origin.x, at.y + pb.origin.y};
+                    at = {java_add(at.x, pb.origin.x), java_add(at.y, pb.origin.y)};
                     break;
                 }
         }
@@ -109,12 +110,18 @@ void Locator::append_name(std::string& out, Point p, bool strict) const {
         out += offboard;
         return;
     }
-    Point local{p.x - pb->origin.x, p.y - pb->origin.y};
+    // (Inside a board of known size this cannot wrap; one of unknown size reaches to the end of int.)
+    Point local{java_sub(p.x, pb->origin.x), java_sub(p.y, pb->origin.y)};
     if (pb->reversed) local = {pb->size.width - local.x, pb->size.height - local.y};
     const std::size_t mark = out.size();
-    const Namer namer{*map_, *pb->board};
+    const Namer namer{*map_, *pb->board, mark + max_location_name + 1};
     const Named named = namer.visit(out, *pb->board->grid, local, pb->size);
-    if (named == Named::yes) return;
+    if (named == Named::yes) {
+        if (out.size() - mark <= max_location_name) return;
+        out.resize(mark);
+        throw VassalError(fmt::format("map '{}' board '{}': the name of point ({}, {}) is longer than {} bytes: refused", map_->id,
+                                      pb->board->name, p.x, p.y, max_location_name));
+    }
     out.resize(mark);
     if (strict) {
         const char* why = named == Named::no_numbering ? "its grid has no numbering"

@@ -13,6 +13,7 @@
 #include "geometry.hpp"
 #include "module.hpp"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,11 @@
 namespace referee::vassal {
 
 inline constexpr std::string_view offboard = "offboard";
+
+// The longest name a grid may give a point (VASSAL's are a few words): a location format can repeat
+// a grid location, each up to 8 kB far off a fine grid, and a 6 kB module whose numbering's format
+// held 200,000 of them named a point in 800 MB.
+inline constexpr std::size_t max_location_name = 64 * 1024;
 
 struct DeckPosition {
     std::string name;
@@ -46,7 +52,8 @@ public:
     // The first board of the layout that contains the point, or none.
     const PlacedBoard* board_at(Point p) const;
 
-    // VASSAL's name of the point. Throws VassalError for a grid of an unknown class, and problem().
+    // VASSAL's name of the point. Throws VassalError for a grid of an unknown class, a grid's name
+    // longer than max_location_name, and problem().
     std::string name(Point p) const;
     // The same, for `referee vassal --locate`: it also throws where VASSAL would say "offboard"
     // only for want of a numbering ("map X board Y: its grid has no numbering").

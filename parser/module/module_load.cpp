@@ -18,7 +18,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::uint64_t max_buildfile_bytes = 256ull << 20;   // the largest real buildFile is under 1 MB
+// The largest real buildFile is under 1 MB. pugixml holds a document of tiny elements in about 18
+// times its size: a buildFile of 256 MiB of "<a/>" (which an archive of 512 kB can inflate to) took
+// 4.7 GB and 45 s to read; one of 64 MiB takes 1.2 GB and 7.5 s.
+constexpr std::uint64_t max_buildfile_bytes = 64ull << 20;
 
 // The name of a board image as a path under images/: a leading '/' and "images/" are dropped, and
 // a name that climbs out ("..") or is absolute gives none.
@@ -76,7 +79,9 @@ Module Module::from_bytes(std::string bytes, const std::string& label, const Ima
         return m;
     }
     const std::string hash = sha256_hex(bytes);
-    const Archive archive = Archive::from_bytes(std::move(bytes), label);
+    ArchiveLimits limits;
+    limits.max_entry_bytes = max_buildfile_bytes;   // the buildFile; images are read only as far as their header
+    const Archive archive = Archive::from_bytes(std::move(bytes), label, limits);
     std::string entry;
     for (const char* name : {"buildFile.xml", "buildFile"})
         if (archive.has(name)) {

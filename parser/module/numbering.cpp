@@ -39,7 +39,7 @@ std::string number_name(long long n, char type, int leading) {
     return out;
 }
 
-void append_cell_name(std::string& out, const Numbering& nb, long long col, long long row) {
+void append_cell_name(std::string& out, const Numbering& nb, long long col, long long row, std::size_t limit) {
     const long long c = col + nb.h_off;
     const long long r = row + nb.v_off;
     nb.location_format.append(out, [&](std::string_view name, std::string& o) {
@@ -58,7 +58,7 @@ void append_cell_name(std::string& out, const Numbering& nb, long long col, long
         } else if (name == "column") {
             append_number_name(o, c, nb.h_type, nb.h_leading);
         }
-    });
+    }, limit);
 }
 
 std::string cell_name(const Numbering& numbering, long long col, long long row) {

@@ -8,6 +8,7 @@
 
 #include "format.hpp"
 
+#include <cstddef>
 #include <string>
 
 namespace referee::vassal {
@@ -37,8 +38,10 @@ struct Numbering {
 void append_number_name(std::string& out, long long n, char type, int leading);
 std::string number_name(long long n, char type, int leading);
 
-// Appends the location name of the cell at `col`, `row` (before the offsets are added).
-void append_cell_name(std::string& out, const Numbering& numbering, long long col, long long row);
+// Appends the location name of the cell at `col`, `row` (before the offsets are added), the
+// location format's parts only while `out` is shorter than `limit` (FormattedString::append).
+void append_cell_name(std::string& out, const Numbering& numbering, long long col, long long row,
+                      std::size_t limit = std::string::npos);
 std::string cell_name(const Numbering& numbering, long long col, long long row);
 
 }  // namespace referee::vassal

@@ -5,11 +5,13 @@ namespace referee::vassal {
 
 const Region* nearest_region(const RegionGrid& grid, Point p) {
     const Region* best = nullptr;
-    long long best_d2 = 0;
+    double best_d2 = 0;
     for (const Region& r : grid.regions) {
-        const long long dx = static_cast<long long>(r.origin.x) - p.x;
-        const long long dy = static_cast<long long>(r.origin.y) - p.y;
-        const long long d2 = dx * dx + dy * dy;
+        // In double: two differences of ints squared and added can pass long long (an origin at
+        // -2^31, a point at 2^31 - 1); exact while the squares stay under 2^53 (every real board).
+        const double dx = static_cast<double>(r.origin.x) - p.x;
+        const double dy = static_cast<double>(r.origin.y) - p.y;
+        const double d2 = dx * dx + dy * dy;
         if (best == nullptr || d2 < best_d2) {
             best = &r;
             best_d2 = d2;

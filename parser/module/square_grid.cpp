@@ -18,10 +18,10 @@ Cell square_numbered_cell(const SquareGrid& g, const Numbering& nb, Point local,
     return c;
 }
 
-bool append_square_location(std::string& out, const SquareGrid& g, Point local, Size container) {
+bool append_square_location(std::string& out, const SquareGrid& g, Point local, Size container, std::size_t limit) {
     if (!g.numbering) return false;
     const Cell c = square_numbered_cell(g, *g.numbering, local, container);
-    append_cell_name(out, *g.numbering, c.col, c.row);
+    append_cell_name(out, *g.numbering, c.col, c.row, limit);
     return true;
 }
 

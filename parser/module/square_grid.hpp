@@ -31,6 +31,6 @@ Cell square_raw_cell(const SquareGrid& grid, Point local);
 Point square_centre(const SquareGrid& grid, Cell raw);
 // Descending: col = (int)(W / dx + 0.5) - col, row = (int)(H / dy + 0.5) - row.
 Cell square_numbered_cell(const SquareGrid& grid, const Numbering& numbering, Point local, Size container);
-bool append_square_location(std::string& out, const SquareGrid& grid, Point local, Size container);
+bool append_square_location(std::string& out, const SquareGrid& grid, Point local, Size container, std::size_t limit = std::string::npos);
 
 }  // namespace referee::vassal

@@ -46,7 +46,9 @@ Rect polygon_bounds(const std::vector<Point>& polygon) {
         y0 = std::min(y0, p.y);
         y1 = std::max(y1, p.y);
     }
-    return {x0, y0, x1 - x0, y1 - y0};
+    // As java.awt.Polygon computes its bounds, in int: a polygon wider than int's range wraps to a
+    // negative width, and contains no point.
+    return {x0, y0, java_sub(x1, x0), java_sub(y1, y0)};
 }
 
 bool polygon_contains(const std::vector<Point>& polygon, Rect bounds, Point p) {

@@ -55,6 +55,43 @@ TEST(BoardLayout, ParseErrors) {
     EXPECT_THROW(parse_board_picker("MBoardPicker\tA\t0"), VassalError);
 }
 
+TEST(BoardLayout, ErrorsShowControlBytes) {
+    // A leaf's bytes are quoted with their control bytes written \xNN: a NUL would cut what() short.
+    using namespace std::string_literals;
+    const auto error_of = [](const std::string& leaf) {
+        try {
+            parse_board_picker(leaf);
+        } catch (const VassalError& e) {
+            return std::string(e.what());
+        }
+        return "(no error)"s;
+    };
+    EXPECT_EQ(error_of("PK\x03\x04\0x"s), "'PK\\x03\\x04\\x00x' is not a board layout (<map>BoardPicker...)");
+    EXPECT_EQ(error_of("M\x1b[2JBoardPicker\tA\t1\0\t0"s), "board layout 'M\\x1B[2JBoardPicker': the column '1\\x00' is not a number");
+    EXPECT_EQ(error_of("MBoardPicker\tA\x7f"s), "board layout of map 'M': board 'A\\x7F' without its column and row");
+    const Module m = Module::from_buildfile(kModule, "layouts.xml");
+    try {
+        check_layout(m, parse_board_picker("NormandyBoardPicker\tB\0\t0\t0"s));
+        FAIL();
+    } catch (const VassalError& e) {
+        EXPECT_STREQ(e.what(), "module Layouts has no board 'B\\x00' on map 'Normandy'");
+    }
+}
+
+TEST(BoardLayout, AtMostMaxLayoutBoards) {
+    // Placing boards compares each with every other: 300,000 in a module's <setup> took minutes.
+    std::string leaf = "MBoardPicker";
+    for (std::size_t i = 0; i < max_layout_boards; ++i) leaf += "\tA\t0\t0";
+    EXPECT_EQ(parse_board_picker(leaf).boards.size(), max_layout_boards);
+    leaf += "\tA\t0\t0";
+    try {
+        parse_board_picker(leaf);
+        FAIL();
+    } catch (const VassalError& e) {
+        EXPECT_STREQ(e.what(), "board layout of map 'M': more than 4096 boards: refused");
+    }
+}
+
 TEST(BoardLayout, Check) {
     const Module m = Module::from_buildfile(kModule, "layouts.xml");
     EXPECT_NO_THROW(check_layout(m, parse_board_picker("NormandyBoardPicker\tA\t0\t0\tB\t1\t0")));

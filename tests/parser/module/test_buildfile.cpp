@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
+#include <vector>
 
 using namespace referee::vassal;
 
@@ -172,6 +174,38 @@ TEST(Buildfile, MissingImage) {
     EXPECT_EQ(b.size(), (Size{90, 80}));   // a guess, said to be one
 }
 
+TEST(Buildfile, EachImageIsReadOnce) {
+    // 1,000 boards naming one image, and one naming another that is missing: two reads. (A 13 kB
+    // module whose 200,000 boards named one large image inflated its first 64 KiB each time: 86 s.)
+    std::string xml = "<VASSAL.build.GameModule><VASSAL.build.module.Map mapName=\"M\"><VASSAL.build.module.map.BoardPicker>";
+    for (int i = 0; i < 1000; ++i) xml += "<VASSAL.build.module.map.boardPicker.Board name=\"B\" image=\"big.gif\"/>";
+    xml += "<VASSAL.build.module.map.boardPicker.Board name=\"C\" image=\"gone.png\"/>";
+    xml += "</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>";
+    std::vector<std::string> read;
+    const Module m = Module::from_buildfile(xml, "m", [&](std::string_view name) -> std::optional<std::string> {
+        read.emplace_back(name);
+        if (name != "big.gif") return std::nullopt;
+        return std::string("GIF89a\x40\x01\xc8\x00", 10) + std::string(64 * 1024, '\0');
+    });
+    EXPECT_EQ(read, (std::vector<std::string>{"big.gif", "gone.png"}));
+    ASSERT_EQ(m.maps[0].boards.size(), 1001u);
+    EXPECT_EQ(m.maps[0].boards[999].size(), (Size{320, 200}));
+    EXPECT_FALSE(m.maps[0].boards[1000].size_known());
+}
+
+TEST(Buildfile, ALongWidgetEntryNameIsNotCopiedForEachElement) {
+    // The entry name of a chart's MapWidget was copied for every element below it: 4 MiB under
+    // 50,000 elements is 200 GB of copies. A chart's map still takes it for its id.
+    std::string xml = "<VASSAL.build.GameModule><VASSAL.build.widget.MapWidget entryName=\"" + std::string(4u << 20, 'x') + "\">";
+    for (int i = 0; i < 50000; ++i) xml += "<a/>";
+    xml += "<VASSAL.build.widget.WidgetMap/></VASSAL.build.widget.MapWidget></VASSAL.build.GameModule>";
+    const auto start = std::chrono::steady_clock::now();
+    const Module m = Module::from_buildfile(xml, "chart.xml");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+    ASSERT_EQ(m.maps.size(), 1u);
+    EXPECT_EQ(m.maps[0].id, std::string(4u << 20, 'x'));
+}
+
 TEST(Buildfile, HexGridAndNumbering) {
     const Module m = test_module();
     const Board& west = m.map("Main")->boards[0];
@@ -320,4 +354,30 @@ TEST(Buildfile, Errors) {
     for (int i = 0; i < 300; ++i) deep += "</a>";
     deep += "</VASSAL.build.GameModule>";
     EXPECT_THROW(Module::from_buildfile(deep, "deep"), VassalError);
+}
+
+TEST(Buildfile, AtMostMaxMapBoardsAndDecks) {
+    // A Locator compares each board of its layout with each board and each deck of its map: a map of
+    // a million boards and a million decks took 160 s to make one. Beyond max_map_boards boards or
+    // max_map_decks decks, a map is refused.
+    const auto module_of = [](std::size_t boards, std::size_t decks) {
+        std::string xml = "<VASSAL.build.GameModule><VASSAL.build.module.Map mapName=\"Big\"><VASSAL.build.module.map.BoardPicker>";
+        for (std::size_t i = 0; i < boards; ++i) xml += "<VASSAL.build.module.map.boardPicker.Board name=\"B" + std::to_string(i) + "\"/>";
+        xml += "</VASSAL.build.module.map.BoardPicker>";
+        for (std::size_t i = 0; i < decks; ++i) xml += "<VASSAL.build.module.map.DrawPile name=\"D\"/>";
+        return xml + "</VASSAL.build.module.Map></VASSAL.build.GameModule>";
+    };
+    const Module m = Module::from_buildfile(module_of(max_map_boards, max_map_decks), "big.xml");
+    EXPECT_EQ(m.maps.at(0).boards.size(), max_map_boards);
+    EXPECT_EQ(m.maps.at(0).decks.size(), max_map_decks);
+    const auto error_of = [](const std::string& xml) {
+        try {
+            Module::from_buildfile(xml, "big.xml");
+        } catch (const VassalError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_EQ(error_of(module_of(max_map_boards + 1, 0)), "big.xml: map 'Big' has more than 4096 boards: refused");
+    EXPECT_EQ(error_of(module_of(1, max_map_decks + 1)), "big.xml: map 'Big' has more than 4096 decks: refused");
 }

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <string>
+
 using namespace referee::vassal;
 
 TEST(Format, Segments) {
@@ -94,4 +97,30 @@ TEST(Format, ReportOfChat) {
     EXPECT_EQ(report_of_chat("* Infantry moves 0101 -> 0202 *"), "Infantry moves 0101 -> 0202 *");
     EXPECT_EQ(report_of_chat("*** 2d6 = 3,5 *** <Alice>"), "** 2d6 = 3,5 *** <Alice>");
     EXPECT_EQ(report_of_chat("<Joel> - hello"), "<Joel> - hello");
+}
+
+TEST(Format, TheSearchIsBounded) {
+    // A chat line crafted against VASSAL's default move format: 1 MB of "a moves b → c " without
+    // the closing " *". Every cut of the piece and the previous location was tried, each searching
+    // and copying the rest of the line: over two minutes. Now the search gives up within its work.
+    const std::string format = "$pieceName$ moves $previousLocation$ &rarr; $location$ *";
+    std::string text;
+    while (text.size() < (1u << 20)) text += "a moves b &rarr; c ";
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_FALSE(match_format(format, text));
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+    // Ending as a report does, the same line is one: the first cut holds.
+    const auto report = match_format(format, text + "*");
+    ASSERT_TRUE(report);
+    EXPECT_EQ(report->at("pieceName"), "a");
+    EXPECT_EQ(report->at("previousLocation"), "b");
+    EXPECT_TRUE(report->at("location").starts_with("c a moves b \xE2\x86\x92 c a"));
+    EXPECT_TRUE(report->at("location").ends_with("a moves b \xE2\x86\x92 c"));
+    // The search recursed a part at a time, and a format of a million parts overflowed the stack:
+    // past max_match_parts a format matches nothing.
+    std::string huge, most;
+    for (int i = 0; i < 500000; ++i) huge += "$v$a";
+    for (std::size_t i = 0; i < max_match_parts / 2; ++i) most += "$v$a";
+    EXPECT_FALSE(match_format(huge, std::string(500000, 'a')));
+    EXPECT_TRUE(match_format(most, std::string(max_match_parts / 2, 'a')));
 }

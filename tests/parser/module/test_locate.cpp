@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace referee::vassal;
 
 namespace {
@@ -194,4 +196,63 @@ TEST(Locate, ReportFormats) {
               "$pieceName$ moves $previousLocation$ &rarr; $location$ *");
     EXPECT_EQ(locator("FrontBoardPicker\tA\t0\t0").report_format(ReportKind::create), "$pieceName$ created in $location$ *");
     EXPECT_EQ(locator("FrontBoardPicker\tC\t0\t0\tA\t1\t0").report_format(ReportKind::move_within), "");
+}
+
+TEST(Locate, PointsAtTheEndsOfInt) {
+    // A deck beyond int's end on its board, and a point far right of a board of unknown size far
+    // left: Java's int arithmetic wraps, and so does referee's (it was undefined behaviour).
+    const Module m = Module::from_buildfile(R"xml(<VASSAL.build.GameModule name="Ends">
+  <VASSAL.build.module.Map mapName="M" edgeWidth="1">
+    <VASSAL.build.module.map.BoardPicker>
+      <VASSAL.build.module.map.boardPicker.Board name="A" width="100" height="100"/>
+    </VASSAL.build.module.map.BoardPicker>
+    <VASSAL.build.module.map.DrawPile name="Far" x="2147483647" y="0" owningBoard="A"/>
+  </VASSAL.build.module.Map>
+  <VASSAL.build.module.Map mapName="W" edgeWidth="-2000000000">
+    <VASSAL.build.module.map.BoardPicker>
+      <VASSAL.build.module.map.boardPicker.Board name="B" image="lost.png">
+        <VASSAL.build.module.map.boardPicker.board.SquareGrid dx="100" dy="100" x0="50" y0="50">
+          <VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering/>
+        </VASSAL.build.module.map.boardPicker.board.SquareGrid>
+      </VASSAL.build.module.map.boardPicker.Board>
+    </VASSAL.build.module.map.BoardPicker>
+  </VASSAL.build.module.Map>
+</VASSAL.build.GameModule>)xml",
+                                            "ends.xml");
+    const Locator decks(m, default_layout(*m.map("M")));
+    ASSERT_EQ(decks.decks().size(), 1u);
+    EXPECT_EQ(decks.decks()[0].position, (Point{std::numeric_limits<int>::min(), 0}));   // 2^31 - 1 + 1
+    EXPECT_EQ(decks.name({std::numeric_limits<int>::min(), 0}), "Far");
+    // B starts at -2,000,000,000 and, of unknown size, reaches right without end: the point at
+    // 2^31 - 1 is 4,147,483,647 into it, which wraps to -147,483,649 (column -1,474,837 + 1).
+    const Locator wide(m, default_layout(*m.map("W")));
+    EXPECT_FALSE(wide.problem());
+    EXPECT_EQ(wide.name({std::numeric_limits<int>::max(), 50}), "-147483601");
+}
+
+TEST(Locate, NamesAreBounded) {
+    // A location format may repeat the grid location: 16,000 times "0101" is 64,000 bytes, a name;
+    // 17,000 times passes max_location_name and is refused, not written out (a 6 kB module whose
+    // format held 200,000 letter locations of 4 kB named each point in 800 MB).
+    const auto module_of = [](int repeats, const char* numbering) {
+        std::string format;
+        for (int i = 0; i < repeats; ++i) format += "$gridLocation$";
+        return Module::from_buildfile("<VASSAL.build.GameModule><VASSAL.build.module.Map mapName=\"M\"><VASSAL.build.module.map.BoardPicker>"
+                                      "<VASSAL.build.module.map.boardPicker.Board name=\"A\" width=\"1000000\" height=\"100\">"
+                                      "<VASSAL.build.module.map.boardPicker.board.SquareGrid dx=\"100\" dy=\"100\" x0=\"50\" y0=\"50\">"
+                                      "<VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering " +
+                                          std::string(numbering) + " locationFormat=\"" + format +
+                                          "\"/></VASSAL.build.module.map.boardPicker.board.SquareGrid></VASSAL.build.module.map.boardPicker.Board>"
+                                          "</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>",
+                                      "names.xml");
+    };
+    const Module fits = module_of(16000, "");
+    EXPECT_EQ(Locator(fits, default_layout(fits.maps[0])).name({50, 50}).size(), 64000u);
+    const Module passes = module_of(17000, "");
+    const Locator loc(passes, default_layout(passes.maps[0]));
+    EXPECT_EQ(error_of([&] { loc.name({50, 50}); }), "map 'M' board 'A': the name of point (50, 50) is longer than 65536 bytes: refused");
+    EXPECT_EQ(error_of([&] { loc.name_strict({50, 50}); }), "map 'M' board 'A': the name of point (50, 50) is longer than 65536 bytes: refused");
+    // Far off the grid, one letter location is long, and still a name: column 10,000 is 385 letters.
+    const Module letters = module_of(1, "hType=\"A\"");
+    EXPECT_EQ(Locator(letters, default_layout(letters.maps[0])).name({999950, 50}), std::string(385, 'Q') + "01");
 }

@@ -3,6 +3,7 @@
 #include "module.hpp"
 #include "sha256.hpp"
 #include "vassal_error.hpp"
+#include "zip_builder.hpp"
 
 #include <gtest/gtest.h>
 #include <zip.h>
@@ -127,6 +128,18 @@ TEST(ModuleLoad, ArchiveErrors) {
         FAIL();
     } catch (const VassalError& e) {
         EXPECT_NE(std::string(e.what()).find("notes.txt: neither a module archive (ZIP) nor a buildFile (XML)"), std::string::npos);
+    }
+}
+
+TEST(ModuleLoad, BuildFileLimit) {
+    // An archive's buildFile of more than 64 MiB is refused before it is inflated (pugixml would hold
+    // one of 256 MiB of tiny elements in 4.7 GB).
+    const std::string big = referee::test::ZipBuilder().add_zeros("buildFile.xml", (64u << 20) + 1).bytes();
+    try {
+        Module::from_bytes(big, "big.vmod");
+        FAIL();
+    } catch (const VassalError& e) {
+        EXPECT_STREQ(e.what(), "big.vmod: entry 'buildFile.xml' is 67108865 bytes uncompressed, over the limit of 67108864 bytes: refused");
     }
 }
 

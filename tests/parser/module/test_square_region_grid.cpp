@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace referee::vassal;
 
 namespace {
@@ -87,4 +89,14 @@ TEST(RegionGrid, NearestRegion) {
     out.clear();
     EXPECT_FALSE(append_region_location(out, empty, {0, 0}));
     EXPECT_EQ(nearest_region(empty, {0, 0}), nullptr);
+}
+
+TEST(RegionGrid, FarPointsDoNotOverflow) {
+    // Across the whole range of int: each difference squared is near 2^64, past long long.
+    constexpr int lo = std::numeric_limits<int>::min(), hi = std::numeric_limits<int>::max();
+    RegionGrid g;
+    g.regions = {{"Low", {lo, lo}}, {"High", {hi, hi}}};
+    EXPECT_EQ(nearest_region(g, {hi - 1, hi - 1})->name, "High");
+    EXPECT_EQ(nearest_region(g, {lo + 1, lo})->name, "Low");
+    EXPECT_EQ(nearest_region(g, {hi, lo})->name, "Low");   // equally far: the region written first
 }

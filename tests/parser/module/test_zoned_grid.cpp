@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace referee::vassal;
 
 namespace {
@@ -59,4 +61,17 @@ TEST(ZonedGrid, FirstZoneWins) {
     ASSERT_NE(zone_at(g, {50, 50}), nullptr);
     EXPECT_EQ(zone_at(g, {50, 50})->name, "A");
     EXPECT_EQ(zone_at(g, {150, 50}), nullptr);
+}
+
+TEST(ZonedGrid, PolygonWiderThanIntContainsNothing) {
+    // java.awt.Polygon's bounds are ints: a width past int's range wraps negative (it was undefined
+    // behaviour here), and such a polygon contains no point.
+    constexpr int lo = std::numeric_limits<int>::min(), hi = std::numeric_limits<int>::max();
+    const std::vector<Point> wide = {{lo, 0}, {hi, 0}, {0, 5}};
+    EXPECT_EQ(polygon_bounds(wide), (Rect{lo, 0, -1, 5}));
+    EXPECT_FALSE(inside(wide, {0, 1}));
+    // Within int's range, the bounds hold and the polygon has its points.
+    const std::vector<Point> broad = {{-1073741824, 0}, {1073741823, 0}, {0, 8}};
+    EXPECT_EQ(polygon_bounds(broad), (Rect{-1073741824, 0, hi, 8}));
+    EXPECT_TRUE(inside(broad, {0, 1}));
 }
