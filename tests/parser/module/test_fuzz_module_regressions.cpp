@@ -3,6 +3,7 @@
 // and hand-made inputs with what must come of them, so that the test can fail while the directory
 // holds nothing. fuzz_vassal's kept inputs are replayed by tests/parser/vassal/, the other targets'
 // by tests/validator/check/test_fuzz_regressions.cpp.
+#include "fuzz_regressions.hpp"
 #include "module_target.hpp"
 #include "zip_builder.hpp"
 
@@ -16,29 +17,13 @@
 #include <vector>
 
 namespace fs = std::filesystem;
+using referee::testing::fuzz_regressions;
+using referee::testing::read_bytes;
 using namespace referee;
 using namespace referee::fuzz;
 using namespace std::string_literals;
 
 namespace {
-
-std::vector<fs::path> regressions(const char* target) {
-    std::vector<fs::path> out;
-    const fs::path dir = fs::path(REFEREE_SOURCE_DIR) / "fuzz" / "regressions" / target;
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) return out;
-    for (const auto& f : fs::directory_iterator(dir))
-        if (f.is_regular_file()) out.push_back(f.path());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 const std::string V = "VASSAL.build.module.";
 const std::string G = "VASSAL.build.module.map.boardPicker.board.";
@@ -74,9 +59,9 @@ std::string png(unsigned w, unsigned h) {
 }  // namespace
 
 TEST(FuzzRegressions, ModuleKeptInputs) {
-    for (const fs::path& f : regressions("fuzz_module")) {
+    for (const fs::path& f : fuzz_regressions("fuzz_module")) {
         SCOPED_TRACE(f.string());
-        EXPECT_EQ(run_module(slurp(f)).problem, "");
+        EXPECT_EQ(run_module(read_bytes(f)).problem, "");
     }
 }
 

@@ -4,6 +4,7 @@
 // directory holds nothing. The other targets' kept inputs are replayed by
 // tests/validator/check/test_fuzz_regressions.cpp; these are in this layer's tests because they
 // need only parser/vassal.
+#include "fuzz_regressions.hpp"
 #include "vassal_target.hpp"
 #include "zip_builder.hpp"
 
@@ -17,29 +18,13 @@
 #include <vector>
 
 namespace fs = std::filesystem;
+using referee::testing::fuzz_regressions;
+using referee::testing::read_bytes;
 using namespace referee;
 using namespace referee::fuzz;
 using namespace std::string_literals;
 
 namespace {
-
-std::vector<fs::path> regressions(const char* target) {
-    std::vector<fs::path> out;
-    const fs::path dir = fs::path(REFEREE_SOURCE_DIR) / "fuzz" / "regressions" / target;
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) return out;
-    for (const auto& f : fs::directory_iterator(dir))
-        if (f.is_regular_file()) out.push_back(f.path());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 const std::string ESC = "\x1b";
 
@@ -58,9 +43,9 @@ std::string vcsk(std::string_view plain, unsigned char key) {
 }  // namespace
 
 TEST(FuzzRegressions, VassalKeptInputs) {
-    for (const fs::path& f : regressions("fuzz_vassal")) {
+    for (const fs::path& f : fuzz_regressions("fuzz_vassal")) {
         SCOPED_TRACE(f.string());
-        EXPECT_EQ(run_vassal(slurp(f)).problem, "");
+        EXPECT_EQ(run_vassal(read_bytes(f)).problem, "");
     }
 }
 

@@ -2,6 +2,7 @@
 // same entry point as its target (fuzz/targets.hpp), so that what a fuzzer once found stays fixed;
 // and, per target, hand-made hostile inputs with what must come of them, so that each test can
 // fail even while its directory holds nothing.
+#include "fuzz_regressions.hpp"
 #include "targets.hpp"
 
 #include <gtest/gtest.h>
@@ -17,29 +18,12 @@
 #include <vector>
 
 namespace fs = std::filesystem;
+using referee::testing::fuzz_regressions;
+using referee::testing::read_bytes;
 using namespace referee;
 using namespace referee::fuzz;
 
 namespace {
-
-// The files of fuzz/regressions/TARGET/, sorted (none when the directory is missing or empty).
-std::vector<fs::path> regressions(const char* target) {
-    std::vector<fs::path> out;
-    const fs::path dir = fs::path(REFEREE_SOURCE_DIR) / "fuzz" / "regressions" / target;
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) return out;
-    for (const auto& f : fs::directory_iterator(dir))
-        if (f.is_regular_file()) out.push_back(f.path());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
@@ -79,9 +63,9 @@ std::string nested(std::string_view root_open, std::string_view root_close, std:
 // ---- fuzz_move_log --------------------------------------------------------------------------
 
 TEST(FuzzRegressions, MoveLogKeptInputs) {
-    for (const fs::path& f : regressions("fuzz_move_log")) {
+    for (const fs::path& f : fuzz_regressions("fuzz_move_log")) {
         SCOPED_TRACE(f.string());
-        const std::string text = slurp(f);
+        const std::string text = read_bytes(f);
         const GameRun run = run_move_log(text);
         EXPECT_EQ(run.problem, "");
         expect_syntax_error_reported(text, run.game);
@@ -126,9 +110,9 @@ TEST(FuzzRegressions, MoveLogHostileInputs) {
 // ---- fuzz_xml_save --------------------------------------------------------------------------
 
 TEST(FuzzRegressions, XmlSaveKeptInputs) {
-    for (const fs::path& f : regressions("fuzz_xml_save")) {
+    for (const fs::path& f : fuzz_regressions("fuzz_xml_save")) {
         SCOPED_TRACE(f.string());
-        const std::string text = slurp(f);
+        const std::string text = read_bytes(f);
         const GameRun run = run_xml_save(text);
         EXPECT_EQ(run.problem, "");
         expect_syntax_error_reported(text, run.game);
@@ -165,9 +149,9 @@ TEST(FuzzRegressions, XmlSaveHostileInputs) {
 // ---- fuzz_scenario --------------------------------------------------------------------------
 
 TEST(FuzzRegressions, ScenarioKeptInputs) {
-    for (const fs::path& f : regressions("fuzz_scenario")) {
+    for (const fs::path& f : fuzz_regressions("fuzz_scenario")) {
         SCOPED_TRACE(f.string());
-        const ScenarioRun run = run_scenario(slurp(f));
+        const ScenarioRun run = run_scenario(read_bytes(f));
         EXPECT_EQ(run.problem, "");
         for (const ScenarioError& e : run.load.errors) EXPECT_FALSE(e.message.empty());
     }
@@ -197,9 +181,9 @@ TEST(FuzzRegressions, ScenarioHostileInputs) {
 // ---- fuzz_check -----------------------------------------------------------------------------
 
 TEST(FuzzRegressions, CheckKeptInputs) {
-    for (const fs::path& f : regressions("fuzz_check")) {
+    for (const fs::path& f : fuzz_regressions("fuzz_check")) {
         SCOPED_TRACE(f.string());
-        const CheckRun run = run_check(slurp(f));
+        const CheckRun run = run_check(read_bytes(f));
         EXPECT_EQ(run.problem, "");
         const nlohmann::json j = nlohmann::json::parse(run.json, nullptr, false);
         EXPECT_TRUE(j.is_object() && j.contains("file") && j.contains("violations")) << run.json;
