@@ -6,6 +6,7 @@
 
 #include "vassal_writer.hpp"
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -32,5 +33,8 @@ TestGame mh_chain();        // mh_assault in two logs, the second beginning wher
 TestGame mh_broken_chain(); // the same two logs, but a unit moved between them
 
 std::vector<TestGame> all_test_games();
+
+// GoogleTest names a game by its name rather than dumping its bytes.
+inline void PrintTo(const TestGame& game, std::ostream* os) { *os << game.name; }
 
 }  // namespace referee::vassal::testing
