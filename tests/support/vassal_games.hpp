@@ -1,0 +1,40 @@
+// The VASSAL test games of issue 16, each a small C++ description written with the test-only
+// writer (vassal_writer.hpp) and played with a test module (tests/data/vassal/*/buildFile.xml).
+// Each has its move-log twin in tests/data/vassal/ (the records a conversion gives), whose header
+// works out its verdict by hand.
+#pragma once
+
+#include "vassal_writer.hpp"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace referee::vassal::testing {
+
+struct TestGame {
+    std::string name;                  // for test names and file names
+    std::string module;                // tests/data/vassal/<module>/buildFile.xml, from the source dir
+    std::string binding;               // tests/data/vassal/<binding>: the scenario with a <vassal> section
+    std::string twin;                  // tests/data/vassal/<twin>: the move log of the same game
+    std::vector<GameWriter> logs;      // one log, or a chain of logs in order
+    bool chain_broken = false;         // a log does not begin where the one before it ended
+    // What the VASSAL files hold beyond the twin: the undos (marked) and the steps whose dice they take back.
+    std::size_t marked_undos = 0;
+    std::size_t undone_rolls = 0;
+};
+
+TestGame mh_assault();      // Marye's Heights: moves, an exit, a combat with a roll and losses
+TestGame ch_first_day();    // Cemetery Hill: a cavalry exit, two combats
+TestGame cnc_battle();      // a victory-banner battle won by sudden death
+TestGame mh_illegal();      // an exit at a hex not allowed, and a move of the side not phasing
+TestGame mh_undo_roll();    // a marked undo of a step whose chat is a dice report, then a new roll
+TestGame mh_chain();        // mh_assault in two logs, the second beginning where the first ended
+TestGame mh_broken_chain(); // the same two logs, but a unit moved between them
+
+std::vector<TestGame> all_test_games();
+
+// GoogleTest names a game by its name rather than dumping its bytes.
+inline void PrintTo(const TestGame& game, std::ostream* os) { *os << game.name; }
+
+}  // namespace referee::vassal::testing
