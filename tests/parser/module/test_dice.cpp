@@ -16,11 +16,8 @@ constexpr const char* kButtons = R"xml(<?xml version="1.0" encoding="UTF-8"?>
   <VASSAL.build.module.DiceButton name="3d6 sum" nDice="3" nSides="6" reportTotal="true"/>
   <VASSAL.build.module.DiceButton name="best" nDice="3" nSides="6" keepDice="true" keepCount="2"/>
   <VASSAL.build.module.DiceButton name="silent" nDice="1" nSides="8" reportFormat="Rolled $result$ for $name$"/>
-  <VASSAL.build.module.SpecialDiceButton name="Block" format="** $name$ = [$result1$] *** &lt;$PlayerName$&gt;">
-    <VASSAL.build.module.SpecialDie name="Block die" format="$result$">
-      <VASSAL.build.module.SpecialDieFace text="PUSH" value="3" icon="push.png"/>
-      <VASSAL.build.module.SpecialDieFace text="POW" value="5" icon="pow.png"/>
-    </VASSAL.build.module.SpecialDie>
+  <VASSAL.build.module.SpecialDiceButton name="Coin" format="$name$ falls $result1$ for $PlayerName$">
+    <VASSAL.build.module.SpecialDie name="Penny"><VASSAL.build.module.SpecialDieFace text="heads"/><VASSAL.build.module.SpecialDieFace text="tails"/></VASSAL.build.module.SpecialDie>
   </VASSAL.build.module.SpecialDiceButton>
 </VASSAL.build.GameModule>
 )xml";
@@ -84,9 +81,10 @@ TEST(Dice, AFormatWithoutAPlayerAndASpecialButton) {
     EXPECT_EQ(roll->button, "silent");
     EXPECT_FALSE(roll->player);
     EXPECT_EQ(roll->faces, (std::vector<int>{7}));
-    roll = r.from_chat("*** Block = [POW] *** <Ann>");
+    roll = r.from_chat("* Coin falls tails for Ann");
     ASSERT_TRUE(roll);
-    EXPECT_EQ(roll->button, "Block");
+    EXPECT_EQ(roll->button, "Coin");
+    EXPECT_EQ(roll->player, "Ann");
     EXPECT_EQ(roll->sides, 2);
     EXPECT_TRUE(roll->faces.empty());
 }
@@ -128,8 +126,8 @@ TEST(Dice, AResultPropertyIsARollOfItsButton) {
     EXPECT_EQ(roll->faces, (std::vector<int>{6, 2}));
     EXPECT_FALSE(r.from_property({"2d6_total", "2", "8", "Module"}));
     EXPECT_FALSE(r.from_property({"_result", "", "3", "Module"}));
-    roll = r.from_property({"Block_result", "", "POW", "Module"});   // face texts: a roll, unread
+    roll = r.from_property({"Coin_result", "", "heads", "Module"});   // face texts: a roll, unread
     ASSERT_TRUE(roll);
-    EXPECT_EQ(roll->button, "Block");
+    EXPECT_EQ(roll->button, "Coin");
     EXPECT_TRUE(roll->faces.empty());
 }
