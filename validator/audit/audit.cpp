@@ -79,9 +79,9 @@ public:
     }
 
 private:
+    // A Mask ("obs;") or Invisible ("hide;") somewhere in the chain; a false match only costs a read.
     static bool can_hide(std::string_view type) {
-        return type.starts_with("obs;") || type.starts_with("hide;") || type.find("\tobs;") != std::string_view::npos ||
-               type.find("\thide;") != std::string_view::npos;
+        return type.find("obs;") != std::string_view::npos || type.find("hide;") != std::string_view::npos;
     }
     std::unordered_map<std::string, std::pair<std::string, std::string>> pieces_;   // id -> type, state
 };
