@@ -114,7 +114,7 @@ TEST(VassalSummary, TheAuditInJson) {
     EXPECT_EQ(joel["undone"], 1);
     EXPECT_EQ(joel["dice"][0]["sides"], 6);
     EXPECT_EQ(joel["dice"][0]["sum"], 7);
-    EXPECT_EQ(joel["dice"][0]["faces"], nlohmann::json::parse("[0,1,0,0,1,0]"));
+    EXPECT_EQ(joel["dice"][0]["faces"], nlohmann::ordered_json::parse("[0,1,0,0,1,0]"));
     EXPECT_EQ(joel["dice"][0]["df"], 5);
     // Expected 1/3 a face: (4 (1/3)^2 + 2 (2/3)^2) / (1/3) = 4.
     EXPECT_NEAR(joel["dice"][0]["chi_square"].get<double>(), 4.0, 1e-12);
