@@ -134,6 +134,8 @@ int run(int argc, char** argv) {
     vassal->add_option("--locate", vopts.locate, "Print only the location name of one point of one map")
         ->type_name("MAP X Y")
         ->expected(3);
+    vassal->add_flag("--chain", vopts.chain,
+                     "The files are logs of one game, in order: a chain-break where one does not begin where the one before ended");
     vassal->add_option("FILE", vopts.files, "VASSAL save (.vsav) or log (.vlog)")->type_name("")->required();
 
     // CLI11 would report an unknown subcommand as a missing one: say what is wrong.

@@ -1,6 +1,7 @@
 // `referee vassal` (vassal_command.hpp).
 #include "vassal_command.hpp"
 
+#include "audit.hpp"
 #include "inspect.hpp"
 #include "module.hpp"
 #include "module_view.hpp"
@@ -44,7 +45,13 @@ int run_vassal(const VassalOptions& opts) {
     }
     std::vector<Summary> summaries;
     int status = 0;
+    // --chain: the file before, to compare its end with the next file's beginning; none after a
+    // file that could not be read (the next one is then not compared, and says so).
+    std::optional<VassalFile> before;
+    bool first = true;
     for (const std::string& path : opts.files) {
+        const bool follows = !first;
+        first = false;
         try {
             VassalFile file = read_vassal_file(path);
             if (!opts.locate.empty()) {
@@ -56,6 +63,13 @@ int run_vassal(const VassalOptions& opts) {
             BoundModule bound;
             if (module) bound = bind_module(*module, file);
             summaries.push_back(summarize(file, bound.view));
+            if (opts.chain && follows) {
+                if (!before)
+                    summaries.back().warnings.push_back({std::nullopt, "--chain: not compared with the file before it, which could not be read"});
+                else if (auto found = chain_break(*before, file))
+                    summaries.back().chain.push_back(std::move(*found));
+            }
+            if (opts.chain) before = std::move(file);
             if (opts.format == "text") {
                 std::string out = render_vassal_text(summaries.back());
                 if (summaries.size() > 1) out.insert(out.begin(), '\n');
@@ -66,6 +80,7 @@ int run_vassal(const VassalOptions& opts) {
             std::fflush(stdout);
             fmt::print(stderr, "referee: {}\n", e.what());
             status = 2;
+            before.reset();
         }
     }
     if (opts.format == "json" && !summaries.empty()) {

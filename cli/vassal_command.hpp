@@ -1,4 +1,5 @@
-// `referee vassal FILE... [--module M] [--format text|json] [--locate MAP X Y]` (vassal.md).
+// `referee vassal FILE... [--module M] [--format text|json] [--locate MAP X Y] [--chain]` (vassal.md,
+// docs/vassal.md).
 #pragma once
 
 #include <optional>
@@ -12,6 +13,7 @@ struct VassalOptions {
     std::string module;          // "" when none
     std::string format = "text";
     std::vector<std::string> locate;   // MAP X Y, or empty
+    bool chain = false;                // the files are logs of one game, in order: each must begin where the one before ended
 };
 
 // Prints what the files hold (or the one location asked); returns the exit status: 0 when every

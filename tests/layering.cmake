@@ -16,9 +16,10 @@ set(layers
   "validator/engine:validator/verdict,parser/scenario,parser/core"
   "validator/mechanisms:validator/engine,validator/verdict,parser/scenario,parser/core"
   "validator/report:validator/verdict"
-  "validator/inspect:parser/module,parser/vassal,parser/core"
+  "validator/audit:parser/module,parser/vassal,parser/core"
+  "validator/inspect:validator/audit,parser/module,parser/vassal,parser/core"
   "validator/check:validator/mechanisms,validator/engine,validator/verdict,parser/readers,parser/scenario,parser/core"
-  "cli:validator/inspect,parser/module,parser/vassal,validator/check,validator/report,validator/mechanisms,validator/engine,validator/verdict,parser/readers,parser/scenario,parser/core")
+  "cli:validator/inspect,validator/audit,parser/module,parser/vassal,validator/check,validator/report,validator/mechanisms,validator/engine,validator/verdict,parser/readers,parser/scenario,parser/core")
 
 set(problems "")
 set(order "")  # folders in the order checked: each may include only folders listed before it

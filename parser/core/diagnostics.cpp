@@ -55,6 +55,9 @@ constexpr CodeInfo kTable[kCodeCount] = {
     {SnapshotMismatch, "snapshot-mismatch", E, false, cite::kSnapshot, "a save's snapshot that differs from the replay of its log"},
     {Incomplete, "incomplete", W, true, "G5", "the record stops before the game is over"},
     {ScoreOverflow, "score-overflow", E, false, "G4", "a score, count or track past 64 bits: no result"},
+    {UndoAfterRoll, "undo-after-roll", W, true, cite::kVassal, "a VASSAL undo that takes back a step which rolled dice"},
+    {UndoAfterReveal, "undo-after-reveal", W, true, cite::kVassal, "a VASSAL undo that takes back a step which revealed a hidden piece"},
+    {ChainBreak, "chain-break", E, false, cite::kVassal, "a VASSAL log of a --chain that does not begin where the one before it ended"},
 };
 
 constexpr bool in_order() {

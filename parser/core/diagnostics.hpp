@@ -27,8 +27,10 @@ enum class Code : std::uint8_t {
     NotCasualty, NoSupport, Blockade, DerivedTrack,
     // The result.
     ClaimMismatch, SnapshotMismatch, Incomplete, ScoreOverflow,
+    // A VASSAL game's record: what its audit finds (vassal.md, "Judging a VASSAL game").
+    UndoAfterRoll, UndoAfterReveal, ChainBreak,
 };
-inline constexpr int kCodeCount = static_cast<int>(Code::ScoreOverflow) + 1;
+inline constexpr int kCodeCount = static_cast<int>(Code::ChainBreak) + 1;
 
 // What a finding cites when no rule of the game applies: the section of the specification that
 // defines what was checked, or the general ruling (G2 ...) that decides it.
@@ -42,6 +44,7 @@ inline constexpr std::string_view kCommandLine = "report.md command line";
 inline constexpr std::string_view kScenarioFormat = "docs/scenario-format.md";
 inline constexpr std::string_view kMoveLog = "move-log.md";  // a reader's diagnostic, by the input's format
 inline constexpr std::string_view kXmlSave = "xml-save.md";
+inline constexpr std::string_view kVassal = "vassal.md judging a VASSAL game";
 }  // namespace cite
 
 struct CodeInfo {

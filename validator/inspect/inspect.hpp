@@ -1,8 +1,11 @@
 // What a VASSAL file holds, for a person and for tools (`referee vassal`, vassal.md): the header,
 // the players, the maps, the pieces where they stand at the beginning and at the end, the steps,
-// undos, dice, the names VASSAL computed checked against referee's, and warnings. Nothing is judged.
+// undos, dice, the names VASSAL computed checked against referee's, warnings, and the audit of the
+// game (validator/audit: undos and what they take back, dice per player, a chain of logs). Nothing
+// is judged.
 #pragma once
 
+#include "audit.hpp"
 #include "vassal_file.hpp"
 
 #include <cstddef>
@@ -15,13 +18,12 @@
 namespace referee::vassal {
 
 // What the module gives the summary: the name VASSAL gives a point of a map (none without a
-// module, or when the map is not in it), and the dice buttons' report formats.
+// module, or when the map is not in it), and the module itself, whose dice buttons find the dice.
 struct ModuleView {
     bool present = false;
     std::string name, version, sha256;
+    const Module* module = nullptr;      // none: VASSAL's default dice report only
     std::function<std::optional<std::string>(const std::string& map, long long x, long long y)> locate;
-    // A chat line VASSAL wrote for a dice button (with the "CHAT" taken off): true when it is one.
-    std::function<bool(std::string_view chat)> is_dice_report;
     // Every move report format of a map ($pieceName$, $location$, $previousLocation$, ...): the
     // variables a chat line gives when it is one; none otherwise.
     std::function<std::optional<std::map<std::string, std::string>>(const std::string& map, std::string_view chat)> match_move_report;
@@ -74,6 +76,8 @@ struct Summary {
     std::size_t agree = 0;
     std::vector<LocationDifference> differences;
     std::vector<Warning> warnings;
+    VassalAudit audit;
+    std::vector<AuditFinding> chain;   // with --chain: this file's chain-break, when it does not follow the one before
 };
 
 Summary summarize(const VassalFile& file, const ModuleView& module);

@@ -18,7 +18,6 @@ namespace referee::vassal {
 
 struct ModuleBinding {
     std::map<std::string, Locator, std::less<>> locators;
-    std::vector<std::string> dice_formats;   // the dice buttons' report formats, in one form
 };
 
 namespace {
@@ -70,6 +69,7 @@ BoundModule bind_module(const Module& module, const VassalFile& file) {
     view.name = module.name;
     view.version = module.version;
     view.sha256 = module.sha256;
+    view.module = &module;
     // Every layout the file sets, at its start and in its steps, is checked before anything is
     // named: a board the module lacks is an error naming it; a map it lacks, an error when pieces
     // stand on it, else a warning (once).
@@ -130,14 +130,6 @@ BoundModule bind_module(const Module& module, const VassalFile& file) {
             it = b->locators.emplace(map, Locator(*mod, default_layout(*def))).first;
         }
         return it->second.name(point(x, y));
-    };
-    for (const DiceButton& d : module.dice_buttons)
-        if (!d.report_format.empty()) b->dice_formats.push_back(normalize_report_text(d.report_format));
-    view.is_dice_report = [b](std::string_view chat) {
-        const std::string text = report_text(chat);
-        for (const std::string& format : b->dice_formats)
-            if (match_format(format, text)) return true;
-        return false;
     };
     view.match_move_report = [b](const std::string& map, std::string_view chat) -> std::optional<std::map<std::string, std::string>> {
         auto it = b->locators.find(map);

@@ -2,6 +2,8 @@
 // array when several files are given.
 #include "inspect.hpp"
 
+#include "diagnostics.hpp"
+
 #include <nlohmann/json.hpp>
 
 namespace referee::vassal {
@@ -42,6 +44,44 @@ const char* undo_name(UndoKind k) {
     return nullptr;
 }
 
+json findings_json(const Summary& s) {
+    json out = json::array();
+    for (const std::vector<AuditFinding>* list : {&s.chain, &s.audit.findings})
+        for (const AuditFinding& f : *list)
+            out.push_back(json{{"step", f.step},
+                               {"severity", code_info(f.code).severity == referee::Severity::Error ? "error" : "warning"},
+                               {"code", code_name(f.code)},
+                               {"message", f.message}});
+    return out;
+}
+
+// The audit (validator/audit): undos with what they take back, dice per player, the findings.
+json audit_json(const Summary& s) {
+    json undos = json::array();
+    for (const UndoRow& u : s.audit.undos) {
+        json rolled = json::array(), revealed = json::array();
+        for (const DiceRoll& r : u.rolled) rolled.push_back(json{{"button", r.button}, {"result", r.result}});
+        for (const Reveal& r : u.revealed)
+            revealed.push_back(json{{"id", r.id.empty() ? json(nullptr) : json(r.id)}, {"name", r.id.empty() ? json(nullptr) : json(r.name)}});
+        undos.push_back(json{{"step", u.step}, {"undo", undo_name(u.kind)}, {"undoes", optional_step(u.undoes)},
+                             {"rolled", std::move(rolled)}, {"revealed", std::move(revealed)}});
+    }
+    json dice = json::array();
+    for (const PlayerDice& p : s.audit.players) {
+        json sizes = json::array();
+        for (const DieTally& t : p.sizes)
+            sizes.push_back(json{{"sides", t.sides}, {"count", t.dice}, {"sum", t.sum}, {"faces", t.faces},
+                                 {"chi_square", t.fairness.statistic}, {"df", t.fairness.df}, {"p_value", t.fairness.p_value}});
+        dice.push_back(json{{"player", p.player.empty() ? json(nullptr) : json(p.player)},
+                            {"side", p.side.empty() ? json(nullptr) : json(p.side)},
+                            {"rolls", p.rolls},
+                            {"undone", p.undone},
+                            {"unread", p.unread},
+                            {"dice", std::move(sizes)}});
+    }
+    return json{{"undos", std::move(undos)}, {"dice", std::move(dice)}, {"findings", findings_json(s)}};
+}
+
 json summary_json(const Summary& s) {
     json players = json::array();
     for (const RosterEntry& p : s.players) players.push_back(json{{"name", p.name}, {"side", p.side}});
@@ -79,6 +119,7 @@ json summary_json(const Summary& s) {
                         {"undo_probable", s.undo_probable}, {"dice", s.dice}, {"unknown", std::move(unknown)}}},
         {"location_checks", json{{"agree", s.agree}, {"disagree", s.differences.size()}, {"differences", std::move(differences)}}},
         {"warnings", std::move(warnings)},
+        {"audit", audit_json(s)},
     };
 }
 

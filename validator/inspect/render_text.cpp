@@ -2,6 +2,7 @@
 // and location at the end, each step with its commands, the undos, the dice, the location checks
 // and the warnings. Control characters of a file's text are shown as '?', never sent to the
 // terminal.
+#include "diagnostics.hpp"
 #include "inspect.hpp"
 
 #include <fmt/format.h>
@@ -45,6 +46,37 @@ std::string piece_text(const PieceRow& p) {
         out += "]";
     }
     return out;
+}
+
+// The audit's undos, each with the step it takes back and what that step rolled or revealed, then
+// the dice of each player by die size, with the chi-square test against a fair die.
+template <class Line>
+void audit_text(const VassalAudit& a, Line& line) {
+    for (const UndoRow& u : a.undos) {
+        std::string text = fmt::format("  step {} ({}) ", u.step, u.kind == UndoKind::marked ? "marked" : "probable");
+        text += u.undoes ? fmt::format("takes back step {}", *u.undoes) : std::string("has no step left to take back");
+        for (const DiceRoll& r : u.rolled) text += fmt::format("; it rolled {} = {}", clean(r.button), clean(r.result));
+        for (const Reveal& r : u.revealed)
+            text += r.id.empty() ? std::string("; it unmasked pieces") : fmt::format("; it revealed {}", clean(r.name.empty() ? r.id : r.name));
+        line(text);
+    }
+    std::size_t rolls = 0;
+    for (const PlayerDice& p : a.players) rolls += p.rolls;
+    line(fmt::format("dice: {} roll{}", rolls, rolls == 1 ? "" : "s"));
+    for (const PlayerDice& p : a.players) {
+        std::string who = p.player.empty() ? std::string("no one named") : clean(p.player);
+        if (!p.side.empty()) who += fmt::format(" ({})", clean(p.side));
+        std::string text = fmt::format("  {}: {} roll{}", who, p.rolls, p.rolls == 1 ? "" : "s");
+        if (p.undone) text += fmt::format(", {} of them taken back (counted: they were rolled)", p.undone);
+        if (p.unread) text += fmt::format(", {} whose dice are not known one by one", p.unread);
+        line(text);
+        for (const DieTally& t : p.sizes) {
+            std::string faces;
+            for (std::size_t i = 0; i < t.faces.size(); ++i) faces += fmt::format("{}{}:{}", i ? " " : "", i + 1, t.faces[i]);
+            line(fmt::format("    d{}: {} di{}, sum {}, faces {}; chi-square {:.2f} ({} df), p = {:.3g}", t.sides, t.dice,
+                             t.dice == 1 ? "e" : "ce", t.sum, faces, t.fairness.statistic, t.fairness.df, t.fairness.p_value));
+        }
+    }
 }
 
 }  // namespace
@@ -102,7 +134,11 @@ std::string render_vassal_text(const Summary& s) {
 
     line(fmt::format("\ncounts: {} step{}; commands: {}", s.steps.size(), s.steps.size() == 1 ? "" : "s", counts_text(s.totals)));
     line(fmt::format("undos: {} marked by VASSAL, {} probable", s.undo_marked, s.undo_probable));
-    line(fmt::format("dice: {} roll{}", s.dice, s.dice == 1 ? "" : "s"));
+    audit_text(s.audit, line);
+    for (const std::vector<AuditFinding>* list : {&s.chain, &s.audit.findings})
+        for (const AuditFinding& f : *list)
+            line(fmt::format("{}: step {}: {}: {}", code_info(f.code).severity == referee::Severity::Error ? "error" : "warning", f.step,
+                             code_name(f.code), clean(f.message)));
     for (const auto& [key, n] : s.unknown) line(fmt::format("unknown commands: {} x{}", clean(key), n));
     line(fmt::format("location checks: {} agree, {} differ", s.agree, s.differences.size()));
     for (const LocationDifference& d : s.differences)

@@ -24,18 +24,6 @@ std::vector<std::string> layout_boards(const std::string& leaf) {
 
 namespace {
 
-// VASSAL's default dice report, "** $name$ = $result$ *** <$playerName$>", sent with one more
-// "*": "*** d6 = 3,5 *** <Alice>" (with &lt; &gt; from 3.x). Used without a module.
-bool default_dice_report(std::string_view chat) {
-    if (!chat.starts_with("*** ")) return false;
-    const std::size_t eq = chat.find(" = ", 4);
-    if (eq == std::string_view::npos) return false;
-    const std::size_t stars = chat.find(" *** ", eq + 3);
-    if (stars == std::string_view::npos) return false;
-    std::string_view who = chat.substr(stars + 5);
-    return (who.starts_with("<") && who.ends_with(">")) || (who.starts_with("&lt;") && who.ends_with("&gt;"));
-}
-
 std::vector<PieceRow> rows(const Game& game, const ModuleView& module) {
     std::vector<PieceRow> out;
     for (const auto& [id, e] : game.pieces()) {
@@ -176,28 +164,21 @@ Summary summarize(const VassalFile& file, const ModuleView& module) {
     };
     check_recorded_names(0);
 
+    // The dice are the audit's: a report line of a button, or its result property (validator/audit).
+    s.audit = audit(file, module.module);
+    auto roll = s.audit.rolls.begin();
     for (const Step& step : file.steps) {
         StepRow row;
         row.step = step.number;
         row.commands = step.counts;
         row.undo = step.undo;
         row.undoes = step.undoes;
-        bool property_roll = false;
         for (const std::string& leaf : step.leaves) {
             const LeafKind kind = classify(leaf);
-            if (kind == LeafKind::board_picker && module.set_layout) {
-                module.set_layout(leaf);
-            } else if (kind == LeafKind::chat) {
-                std::string_view chat = std::string_view(leaf).substr(4);
-                row.chat.emplace_back(chat);
-                const bool dice = module.is_dice_report ? module.is_dice_report(chat) : default_dice_report(chat);
-                if (dice) ++row.dice;
-            } else if (kind == LeafKind::mutable_property && read_mutable_property(leaf).name.ends_with("_result")) {
-                property_roll = true;
-            }
+            if (kind == LeafKind::board_picker && module.set_layout) module.set_layout(leaf);
+            else if (kind == LeafKind::chat) row.chat.emplace_back(std::string_view(leaf).substr(4));
         }
-        // A button whose report is off still sets its properties: one roll for the step.
-        if (row.dice == 0 && property_roll) row.dice = 1;
+        for (; roll != s.audit.rolls.end() && roll->step == step.number; ++roll) ++row.dice;
         s.dice += row.dice;
         if (step.undo == UndoKind::marked) ++s.undo_marked;
         if (step.undo == UndoKind::probable) ++s.undo_probable;

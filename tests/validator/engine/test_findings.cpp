@@ -19,8 +19,9 @@ using namespace referee;
 
 namespace {
 
-const std::set<std::string, std::less<>> kWarnings = {"path-gap", "incomplete", "unknown-element", "unknown-attribute"};
-const std::set<std::string, std::less<>> kStrictErrors = {"path-gap", "incomplete"};
+const std::set<std::string, std::less<>> kWarnings = {"path-gap",        "incomplete",      "unknown-element", "unknown-attribute",
+                                                     "undo-after-roll", "undo-after-reveal"};
+const std::set<std::string, std::less<>> kStrictErrors = {"path-gap", "incomplete", "undo-after-roll", "undo-after-reveal"};
 
 }  // namespace
 

@@ -11,13 +11,18 @@ using namespace referee::vassal::testing;
 
 namespace {
 
+// A log of one-leaf steps, Joel (Allies) in its roster.
+VassalFile joels_log(std::vector<std::string> position, const std::vector<std::string>& leaves, const std::string& name) {
+    position.push_back("PLAYER\tpw\tJoel\tAllies");
+    std::vector<std::string> steps;
+    for (const std::string& leaf : leaves) steps.push_back(log_step({leaf}));
+    return read_vassal_bytes(make_vassal_file(game_text(position, steps)), name);
+}
+
 VassalFile sample() {
     const std::string a = add_piece("A", chain({"mark;Side", "piece;;;u.png;Alpha"}), chain({"Axis", "Main;10;20;gp;0"}));
-    return read_vassal_bytes(make_vassal_file(game_text({a, "PLAYER\tpw\tJoel\tAllies", "MainBoardPicker\tBoard A\t0\t0"},
-                                                        {log_step({"CHAT*** 2d6 = 3,5 *** &lt;Joel&gt;"}),
-                                                         log_step({"CHAT<Joel> - bell\x07here"}),
-                                                         log_step({"CHAT* UNDO: <Joel> - bell\x07here"})})),
-                             "game.vlog");
+    return joels_log({a, "MainBoardPicker\tBoard A\t0\t0"},
+                     {"CHAT*** 2d6 = 3,5 *** &lt;Joel&gt;", "CHAT<Joel> - bell\x07here", "CHAT* UNDO: <Joel> - bell\x07here"}, "game.vlog");
 }
 
 }  // namespace
@@ -27,8 +32,9 @@ TEST(VassalSummary, JsonHasTheSpecsFieldsInOrder) {
     auto j = nlohmann::ordered_json::parse(render_vassal_json({s}));
     std::vector<std::string> keys;
     for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
+    // The spec's fields in its order, then the audit (docs/vassal.md, "The audit").
     EXPECT_EQ(keys, (std::vector<std::string>{"file", "kind", "encoding", "vassal_version", "module", "players", "maps", "initial",
-                                              "final", "steps", "counts", "location_checks", "warnings"}));
+                                              "final", "steps", "counts", "location_checks", "warnings", "audit"}));
     EXPECT_EQ(j["kind"], "log");
     EXPECT_EQ(j["encoding"], "VCSK");
     EXPECT_EQ(j["module"]["sha256"], nullptr);
@@ -76,4 +82,60 @@ TEST(VassalSummary, AModuleNamesLocationsAndChecksRecordedNames) {
     EXPECT_EQ(s.differences[0].recorded, "0909");
     EXPECT_EQ(s.differences[0].computed, "0101");
     EXPECT_EQ(s.kind, "save");
+}
+
+namespace {
+
+// Joel rolls 2 and 5 with VASSAL's default report; the roll of 2 is taken back (a probable undo).
+VassalFile undone_roll() {
+    return joels_log({}, {"CHAT*** d6 = 2 *** &lt;Joel&gt;", "CHAT* UNDO: *** d6 = 2 *** &lt;Joel&gt;", "CHAT*** d6 = 5 *** &lt;Joel&gt;"},
+                     "roll.vlog");
+}
+
+}  // namespace
+
+TEST(VassalSummary, TheAuditInJson) {
+    Summary s = summarize(undone_roll(), ModuleView{});
+    EXPECT_EQ(s.dice, 2u);
+    EXPECT_EQ(s.steps[0].dice, 1u);
+    EXPECT_EQ(s.steps[1].dice, 0u);   // an undo rolls nothing
+    s.chain.push_back({referee::Code::ChainBreak, "roll.vlog", 0, "roll.vlog does not begin where a.vlog ended: ..."});
+    auto j = nlohmann::ordered_json::parse(render_vassal_json({s}))["audit"];
+    ASSERT_EQ(j["undos"].size(), 1u);
+    EXPECT_EQ(j["undos"][0]["step"], 2);
+    EXPECT_EQ(j["undos"][0]["undo"], "probable");
+    EXPECT_EQ(j["undos"][0]["undoes"], 1);
+    EXPECT_EQ(j["undos"][0]["rolled"][0]["result"], "2");
+    ASSERT_EQ(j["dice"].size(), 1u);
+    const auto& joel = j["dice"][0];
+    EXPECT_EQ(joel["player"], "Joel");
+    EXPECT_EQ(joel["side"], "Allies");
+    EXPECT_EQ(joel["rolls"], 2);
+    EXPECT_EQ(joel["undone"], 1);
+    EXPECT_EQ(joel["dice"][0]["sides"], 6);
+    EXPECT_EQ(joel["dice"][0]["sum"], 7);
+    EXPECT_EQ(joel["dice"][0]["faces"], nlohmann::ordered_json::parse("[0,1,0,0,1,0]"));
+    EXPECT_EQ(joel["dice"][0]["df"], 5);
+    // Expected 1/3 a face: (4 (1/3)^2 + 2 (2/3)^2) / (1/3) = 4.
+    EXPECT_NEAR(joel["dice"][0]["chi_square"].get<double>(), 4.0, 1e-12);
+    ASSERT_EQ(j["findings"].size(), 2u);   // the chain's first, then the audit's in step order
+    EXPECT_EQ(j["findings"][0]["code"], "chain-break");
+    EXPECT_EQ(j["findings"][0]["severity"], "error");
+    EXPECT_EQ(j["findings"][0]["step"], 0);
+    EXPECT_EQ(j["findings"][1]["code"], "undo-after-roll");
+    EXPECT_EQ(j["findings"][1]["severity"], "warning");
+    EXPECT_EQ(j["findings"][1]["step"], 2);
+}
+
+TEST(VassalSummary, TheAuditInText) {
+    const std::string text = render_vassal_text(summarize(undone_roll(), ModuleView{}));
+    EXPECT_NE(text.find("\n  step 2 (probable) takes back step 1; it rolled d6 = 2\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("\ndice: 2 rolls\n  Joel (Allies): 2 rolls, 1 of them taken back (counted: they were rolled)\n"
+                        "    d6: 2 dice, sum 7, faces 1:0 2:1 3:0 4:0 5:1 6:0; chi-square 4.00 (5 df), p = 0.549\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("\nwarning: step 2: undo-after-roll: step 2 (a probable undo) takes back step 1, which rolled d6 = 2 (Joel): a "
+                        "roll taken back\n"),
+              std::string::npos)
+        << text;
 }
