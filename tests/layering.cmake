@@ -12,13 +12,14 @@ set(layers
   "parser/scenario:parser/core"
   "parser/vassal:parser/core"
   "parser/module:parser/vassal,parser/core"
+  "parser/convert:parser/module,parser/vassal,parser/scenario,parser/core"
   "validator/verdict:"
   "validator/engine:validator/verdict,parser/scenario,parser/core"
   "validator/mechanisms:validator/engine,validator/verdict,parser/scenario,parser/core"
   "validator/report:validator/verdict"
   "validator/inspect:parser/module,parser/vassal,parser/core"
   "validator/check:validator/mechanisms,validator/engine,validator/verdict,parser/readers,parser/scenario,parser/core"
-  "cli:validator/inspect,parser/module,parser/vassal,validator/check,validator/report,validator/mechanisms,validator/engine,validator/verdict,parser/readers,parser/scenario,parser/core")
+  "cli:validator/inspect,parser/convert,parser/module,parser/vassal,validator/check,validator/report,validator/mechanisms,validator/engine,validator/verdict,parser/readers,parser/scenario,parser/core")
 
 set(problems "")
 set(order "")  # folders in the order checked: each may include only folders listed before it
