@@ -10,6 +10,7 @@
 #include "locate.hpp"
 #include "pattern.hpp"
 #include "traits.hpp"
+#include "tracker.hpp"
 #include "vassal_error.hpp"
 
 #include <fmt/format.h>
@@ -20,6 +21,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace referee {
 
@@ -111,13 +113,23 @@ public:
         chat_ = must_compile(b_.chat_pattern.empty() ? "{player} - {text}" : b_.chat_pattern);
         if (!b_.turns.turn_chat.empty()) turn_chat_ = must_compile(b_.turns.turn_chat);
         if (!b_.turns.phase_chat.empty()) phase_chat_ = must_compile(b_.turns.phase_chat);
-        for (VassalTurns::Source s : {b_.turns.turn_source, b_.turns.phase_source})
-            if (s == VassalTurns::Source::tracker)
-                throw ConvertError("the scenario's <vassal> reads turns or phases from the turn tracker '" + b_.turns.tracker +
-                                   "', whose state referee does not read yet: give source=\"property\" or source=\"chat\"");
+        if (b_.turns.turn_source == VassalTurns::Source::tracker || b_.turns.phase_source == VassalTurns::Source::tracker) {
+            for (std::size_t i = 0; i < module_.turn_trackers.size(); ++i)
+                if (module_.turn_trackers[i].name == b_.turns.tracker) tracker_ = &module_.turn_trackers[i], tracker_index_ = i;
+            if (tracker_ == nullptr)
+                throw ConvertError("the scenario's <vassal> reads turns or phases from the turn tracker '" + b_.turns.tracker + "', which module " +
+                                   module_label() + " does not have");
+            const std::size_t levels = tracker_level_count(*tracker_);
+            for (const auto& [source, level, what] : {std::tuple{b_.turns.turn_source, b_.turns.turn_level, "turns"},
+                                                      std::tuple{b_.turns.phase_source, b_.turns.phase_level, "phases"}})
+                if (source == VassalTurns::Source::tracker && (level < 0 || static_cast<std::size_t>(level) >= levels))
+                    throw ConvertError(fmt::format("the scenario's <vassal> reads {} from level {} of the turn tracker '{}', which has {} "
+                                                   "level{} in module {}",
+                                                   what, level + 1, b_.turns.tracker, levels, levels == 1 ? "" : "s", module_label()));
+        }
         if (module_.map(b_.locations.map) == nullptr)
             throw ConvertError("the scenario's <vassal> names the game map '" + b_.locations.map + "', which module " +
-                               module_.path + " does not have");
+                               module_label() + " does not have");
     }
 
     Conversion run(const std::string& game_ref) {
@@ -157,6 +169,11 @@ public:
                 case vassal::LeafKind::chat:
                     chat(std::string_view(leaf).substr(4));
                     break;
+                case vassal::LeafKind::turn: {
+                    auto [id, state] = vassal::read_turn(leaf);
+                    tracker(id, state);
+                    break;
+                }
                 case vassal::LeafKind::global_property:
                 case vassal::LeafKind::mutable_property: {
                     const vassal::PropertyChange p = kind == vassal::LeafKind::global_property ? vassal::read_global_property(leaf)
@@ -179,7 +196,9 @@ public:
     }
 
 private:
-    void emit(std::string text) { out_.records.push_back(ConvertedRecord{std::move(text), step_}); }
+    std::string module_label() const { return module_.path.empty() ? "'" + module_.name + "'" : module_.path; }
+
+    void emit(std::string text) { out_.records.push_back(ConvertedRecord{std::move(text), step_, std::move(note_)}), note_.clear(); }
 
     // ---- the header: game, players, the units of the initial position, turn and phase ----------
     void header(const std::string& game_ref, const Game& game, const Position& pos) {
@@ -219,6 +238,8 @@ private:
             if (auto v = global(b_.turns.turn_property)) property(b_.turns.turn_property, *v);
         if (b_.turns.phase_source == VassalTurns::Source::property)
             if (auto v = global(b_.turns.phase_property)) property(b_.turns.phase_property, *v);
+        if (tracker_ != nullptr)
+            for (const auto& [id, state] : game.turns()) tracker(id, state);
     }
 
     const UnitDef* scenario_unit(const std::string& id) const {
@@ -236,6 +257,7 @@ private:
         }
         if (*n == turn_) return;
         turn_ = *n;
+        phase_.clear();  // a new game-turn begins before its first phase
         emit(fmt::format("turn {}", *n));
     }
 
@@ -260,6 +282,42 @@ private:
     void property(const std::string& name, const std::string& value) {
         if (b_.turns.turn_source == VassalTurns::Source::property && name == b_.turns.turn_property) turn(value);
         if (b_.turns.phase_source == VassalTurns::Source::property && name == b_.turns.phase_property) phase(value);
+    }
+
+    // A TURN leaf: the tracker's state, read with the module's levels; a turn and a phase record
+    // when the levels the binding names changed. Each record says in its comment what it was read
+    // from (a list's item is counted from 0, an assumption: docs/decisions.md).
+    void tracker(const std::string& id, const std::string& state) {
+        // VASSAL names a module's trackers TurnTracker0, TurnTracker1, ... in the module's order (the
+        // real files show TurnTracker0 for a module's one tracker); with one tracker, any id is it.
+        if (module_.turn_trackers.size() > 1 && id != fmt::format("TurnTracker{}", tracker_index_)) return;
+        const std::vector<TrackerLevelValue> levels = read_tracker_state(*tracker_, state);
+        auto read = [&](std::int32_t level, const char* what) -> std::optional<std::string> {
+            const TrackerLevelValue& v = levels[static_cast<std::size_t>(level)];
+            if (!v.problem.empty()) {
+                out_.warnings.push_back(fmt::format("step {}: the turn tracker '{}' level {} ('{}') gives no {}: {}", step_, tracker_->name,
+                                                    level + 1, v.name, what, v.problem));
+                return std::nullopt;
+            }
+            return v.text;
+        };
+        auto note = [&](std::int32_t level) {
+            const TrackerLevelValue& v = levels[static_cast<std::size_t>(level)];
+            return v.list ? fmt::format("tracker '{}' level {} item {} (from 0) '{}'", tracker_->name, level + 1, v.value, v.text)
+                          : fmt::format("tracker '{}' level {} value {}", tracker_->name, level + 1, v.text);
+        };
+        if (b_.turns.turn_source == VassalTurns::Source::tracker)
+            if (auto t = read(b_.turns.turn_level, "turn")) {
+                note_ = note(b_.turns.turn_level);
+                turn(*t);
+                note_.clear();
+            }
+        if (b_.turns.phase_source == VassalTurns::Source::tracker)
+            if (auto p = read(b_.turns.phase_level, "phase")) {
+                note_ = note(b_.turns.phase_level);
+                phase(*p);
+                note_.clear();
+            }
     }
 
     static std::string_view field(const PatternFields& f, std::string_view name) {
@@ -497,6 +555,9 @@ private:
     std::vector<std::pair<Pattern, Pattern>> rewrites_;
     std::optional<Pattern> chat_;
     std::map<std::string, vassal::Locator, std::less<>> locators_;
+    const vassal::TurnTracker* tracker_ = nullptr;  // the binding's tracker, when turns or phases come from one
+    std::size_t tracker_index_ = 0;
+    std::string note_;  // what the next record was read from, for its comment
     std::size_t step_ = 0;
     std::int64_t turn_ = 0;
     std::string phase_;
@@ -522,7 +583,8 @@ Conversion convert_vassal(const vassal::VassalFile& file, const vassal::Module& 
 
 std::string conversion_text(const Conversion& c) {
     std::string out;
-    for (const ConvertedRecord& r : c.records) out += fmt::format("{}  # step {}\n", r.text, r.step);
+    for (const ConvertedRecord& r : c.records)
+        out += r.note.empty() ? fmt::format("{}  # step {}\n", r.text, r.step) : fmt::format("{}  # step {}: {}\n", r.text, r.step, r.note);
     return out;
 }
 

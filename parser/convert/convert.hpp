@@ -28,6 +28,7 @@ public:
 struct ConvertedRecord {
     std::string text;      // one record of the move log, without its line end
     std::size_t step = 0;  // 0: the file's initial position
+    std::string note;      // what it was read from, when the reader should see it (a tracker's item)
 };
 
 struct Conversion {
@@ -40,7 +41,7 @@ struct Conversion {
 Conversion convert_vassal(const vassal::VassalFile& file, const vassal::Module& module, const Scenario& scenario,
                           const std::string& game);
 
-// The move log (format 1): each record followed by "  # step N", one a line.
+// The move log (format 1): each record followed by "  # step N" (and ": NOTE" when it has one), one a line.
 std::string conversion_text(const Conversion& c);
 
 // A token of the move log: the word as it is, or a quoted string when it has a space, '#' or '"'.

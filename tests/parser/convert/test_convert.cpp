@@ -2,6 +2,7 @@
 // VASSAL command text (tests/support/vassal_writer.hpp), a small module with a numbered square
 // grid, and Marye's Heights extended with a <vassal> binding.
 #include "convert.hpp"
+#include "tracker.hpp"
 #include "locate.hpp"
 #include "board_layout.hpp"
 #include "scenario.hpp"
@@ -32,7 +33,29 @@ const char* const kModule = R"xml(<VASSAL.build.GameModule name="Convert Test" v
   <VASSAL.build.module.Map mapName="Dead Pile"/>
   <VASSAL.build.module.Map mapName="Reinforcements"/>
   <VASSAL.build.module.DiceButton name="1d6" nDice="1" nSides="6" reportFormat="** $name$ = $result$ *** &lt;$PlayerName$&gt;"/>
+  <VASSAL.build.module.turn.TurnTracker name="Turn">
+    <VASSAL.build.module.turn.CounterTurnLevel name="Turn" property="Turn" start="1" incr="1">
+      <VASSAL.build.module.turn.ListTurnLevel name="Phase" property="Phase" list="Union Move,Union Fight"/>
+    </VASSAL.build.module.turn.CounterTurnLevel>
+  </VASSAL.build.module.turn.TurnTracker>
 </VASSAL.build.GameModule>)xml";
+
+// The same binding reading turns and phases from the tracker (levels counted from 1).
+const char* const kTrackerScenario = R"xml(<scenario extends="maryes-heights" id="mh-convert-tracker" title="Convert test">
+  <vassal module="Convert Test" version="1.0">
+    <map name="Main Map"><rewrite from="{col}.{row}" to="{col}{row}"/></map>
+    <pieces>
+      <side property="Side"/>
+      <strength property="Strength"/>
+    </pieces>
+    <eliminated map="Dead Pile"/>
+    <turns source="tracker" tracker="Turn" level="1"/>
+    <phases source="tracker" tracker="Turn" level="2">
+      <phase vassal="Union Move" as="Union movement"/>
+      <phase vassal="Union Fight" as="Union combat"/>
+    </phases>
+  </vassal>
+</scenario>)xml";
 
 const char* const kScenario = R"xml(<scenario extends="maryes-heights" id="mh-convert" title="Convert test">
   <vassal module="Convert Test" version="1.0">
@@ -215,4 +238,123 @@ TEST(Convert, LogTokensAreQuotedWhenTheyMustBe) {
     EXPECT_EQ(log_token("Iron Brigade"), "\"Iron Brigade\"");
     EXPECT_EQ(log_token("a\"b#"), "\"a\\\"b#\"");
     EXPECT_EQ(log_token(""), "\"\"");
+}
+
+namespace {
+
+const Scenario& tracker_scenario() {
+    static const ScenarioLoad load = read_scenario_xml(kTrackerScenario, "convert-tracker.xml");
+    if (!load.scenario) {
+        for (const auto& e : load.errors) ADD_FAILURE() << e.line << ":" << e.col << ": " << e.message;
+        std::abort();
+    }
+    return *load.scenario;
+}
+
+// The tracker's leaf as the real files write it: "0|" then the counter's state, the list's state
+// nested in its fifth token.
+std::string tracker_leaf(int turn, int phase) {
+    return "TURNTurnTracker0\t" + encode({"0", encode({std::to_string(turn), "0", "false", "-1", encode({std::to_string(phase), "0", "0", "true,true"}, ';')}, ';')}, '|');
+}
+
+std::vector<std::string> texts(const std::vector<TrackerLevelValue>& levels) {
+    std::vector<std::string> out;
+    for (const auto& l : levels) out.push_back(l.problem.empty() ? l.name + "=" + l.text : l.name + "?" + l.problem);
+    return out;
+}
+
+}  // namespace
+
+// The states of ../shared/vassal's real saves, with their modules' levels.
+TEST(Tracker, TheRealFilesStatesAreRead) {
+    vassal::TurnTracker trc;  // trc/buildFile-trc.yml: a counter of years holding three lists
+    trc.name = "Turn";
+    vassal::TurnLevel year{"VASSAL.build.module.turn.CounterTurnLevel", "Year", "year", "$value$", 1941, 1, false, -1, {}, {}};
+    vassal::TurnLevel month{"VASSAL.build.module.turn.ListTurnLevel", "Month", "month", "$value$", 1, 1, false, -1,
+                            {"Jan/Feb", "Mar/Apr", "May/Jun", "Jul/Aug", "Sep/Oct", "Nov/Dec"}, {}};
+    vassal::TurnLevel side{"VASSAL.build.module.turn.ListTurnLevel", "Side", "sideInPlay", "$value$", 1, 1, false, -1,
+                           {"Axis 1st Impulse", "Axis 2nd Impulse", "Russian 1st Impulse", "Russian 2nd Impulse"}, {}};
+    vassal::TurnLevel impulse{"VASSAL.build.module.turn.ListTurnLevel", "Impulse", "impulse", "$value$", 1, 1, false, -1, {"1st Impulse"}, {}};
+    side.levels = {impulse};
+    month.levels = {side};
+    year.levels = {month};
+    trc.levels = {year};
+    EXPECT_EQ(tracker_level_count(trc), 4u);
+    // trc/Campaign-180907.vsav, as it is in the file (a one-item list's index is 0: counted from 0).
+    const std::string state = R"(0|1941;0;false;-1;1\;0\;0\;true,true,true,true,true,true\;0\\;0\\;0\\;true,true,true,true\\;0\\\;0\\\;0\\\;true)";
+    EXPECT_EQ(texts(read_tracker_state(trc, state)),
+              (std::vector<std::string>{"Year=1941", "Month=Mar/Apr", "Side=Axis 1st Impulse", "Impulse=1st Impulse"}));
+    const auto levels = read_tracker_state(trc, state);
+    EXPECT_TRUE(levels[1].list);
+    EXPECT_EQ(levels[1].value, 1);
+    EXPECT_FALSE(levels[0].list);
+
+    vassal::TurnTracker ftp;  // ftp/buildFile.xml: one counter that loops at 13
+    ftp.levels = {vassal::TurnLevel{"VASSAL.build.module.turn.CounterTurnLevel", "Turn", "Turn", "$value$", 1, 1, true, 13, {}, {}}};
+    EXPECT_EQ(texts(read_tracker_state(ftp, "0|4;0;true;13")), (std::vector<std::string>{"Turn=4"}));
+    EXPECT_EQ(texts(read_tracker_state(ftp, "0|1;0;false;-1")), (std::vector<std::string>{"Turn=1"}));  // ragnarok-start.vsav
+}
+
+TEST(Tracker, BadStatesGiveProblemsNotCrashes) {
+    const vassal::TurnTracker& t = module().turn_trackers.at(0);
+    EXPECT_EQ(texts(read_tracker_state(t, "0|3;0;false;-1;1;0;0;true")), (std::vector<std::string>{"Turn=3", "Phase=Union Fight"}));
+    EXPECT_EQ(texts(read_tracker_state(t, "0|3;0;false;-1;2;0;0;true")),
+              (std::vector<std::string>{"Turn=3", "Phase?its item 2 (counted from 0) is not one of the 2 of its list"}));
+    EXPECT_EQ(texts(read_tracker_state(t, "0|3;0;false;-1;-1")),
+              (std::vector<std::string>{"Turn=3", "Phase?its item -1 (counted from 0) is not one of the 2 of its list"}));
+    EXPECT_EQ(texts(read_tracker_state(t, "0|x;0")),
+              (std::vector<std::string>{"Turn?its value 'x' is not a whole number", "Phase?the tracker's state has no value for it"}));
+    for (const char* s : {"", "0", "|", "0|", "0|;;;;;", "\\\\", "0|99999999999999999999999"}) {
+        const auto levels = read_tracker_state(t, s);
+        ASSERT_EQ(levels.size(), 2u) << s;
+        EXPECT_FALSE(levels[0].problem.empty()) << s;
+    }
+}
+
+TEST(Convert, TurnsAndPhasesComeFromTheTracker) {
+    const std::vector<std::string> position{unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3)), tracker_leaf(1, 0)};
+    const VassalFile f = file_of(position, {
+        log_step({move_piece("p1", "Main Map", px(17), px(4), "null", "Main Map", px(17), px(3))}),  // 1
+        log_step({tracker_leaf(1, 1)}),                                                                // 2
+        log_step({tracker_leaf(2, 0)}),                                                                // 3 (taken back by 4)
+        log_step({"UNDO\ttrue", tracker_leaf(1, 1), "UNDO\tfalse"}),                                 // 4: VASSAL's marked undo
+        log_step({tracker_leaf(2, 0)}),                                                                // 5
+        log_step({tracker_leaf(2, 5)}),                                                                // 6: no such item
+    });
+    const Conversion c = convert_vassal(f, module(), tracker_scenario(), "t.xml");
+    EXPECT_EQ(conversion_text(c),
+              "game t.xml  # step 0\n"
+              "setup custom  # step 0\n"
+              "unit 1/1/I Union infantry 6 at 1703  # step 0\n"
+              "turn 1  # step 0: tracker 'Turn' level 1 value 1\n"
+              "phase Union movement  # step 0: tracker 'Turn' level 2 item 0 (from 0) 'Union Move'\n"
+              "move 1/1/I 1703 1704  # step 1\n"
+              "phase Union combat  # step 2: tracker 'Turn' level 2 item 1 (from 0) 'Union Fight'\n"
+              "turn 2  # step 5: tracker 'Turn' level 1 value 2\n"
+              "phase Union movement  # step 5: tracker 'Turn' level 2 item 0 (from 0) 'Union Move'\n");
+    ASSERT_EQ(c.warnings.size(), 1u);
+    EXPECT_EQ(c.warnings[0], "step 6: the turn tracker 'Turn' level 2 ('Phase') gives no phase: its item 5 (counted from 0) is not one of the 2 of its list");
+}
+
+TEST(Convert, ATrackerTheModuleLacksIsNamed) {
+    std::string xml = kTrackerScenario;
+    xml.replace(xml.find("level=\"2\""), 9, "level=\"3\"");
+    const ScenarioLoad load = read_scenario_xml(xml, "bad-level.xml");
+    ASSERT_TRUE(load.scenario);
+    try {
+        convert_vassal(file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3))}), module(), *load.scenario, "x");
+        ADD_FAILURE() << "no error";
+    } catch (const ConvertError& e) {
+        EXPECT_NE(std::string(e.what()).find("reads phases from level 3 of the turn tracker 'Turn', which has 2 levels"), std::string::npos) << e.what();
+    }
+    xml = kTrackerScenario;
+    for (std::size_t at; (at = xml.find("tracker=\"Turn\"")) != std::string::npos;) xml.replace(at, 14, "tracker=\"Clock\"");
+    const ScenarioLoad clock = read_scenario_xml(xml, "clock.xml");
+    ASSERT_TRUE(clock.scenario);
+    try {
+        convert_vassal(file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3))}), module(), *clock.scenario, "x");
+        ADD_FAILURE() << "no error";
+    } catch (const ConvertError& e) {
+        EXPECT_NE(std::string(e.what()).find("from the turn tracker 'Clock', which module 'Convert Test' does not have"), std::string::npos) << e.what();
+    }
 }
