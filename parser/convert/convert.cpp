@@ -106,6 +106,10 @@ public:
         : file_(file), module_(module), sc_(sc), b_(sc.vassal) {
         if (!b_.declared)
             throw ConvertError("the scenario '" + sc.id + "' has no <vassal> section: give a scenario file with one (docs/scenario-format.md, \"VASSAL binding\")");
+        if (!b_.module_name.empty() && b_.module_name != module_.name)
+            throw ConvertError(fmt::format("the scenario's <vassal> binding is for module '{}'; the module given ({}) is '{}': give the "
+                                           "game's module, or a scenario whose binding names it",
+                                           b_.module_name, module_label(), module_.name));
         if (!b_.pieces.name_pattern.empty()) name_pattern_ = must_compile(b_.pieces.name_pattern);
         for (const std::string& p : b_.pieces.only) only_.push_back(must_compile(p));
         for (const std::string& p : b_.pieces.ignore) ignore_.push_back(must_compile(p));
@@ -134,8 +138,10 @@ public:
 
     Conversion run(const std::string& game_ref) {
         if (!b_.module_version.empty() && b_.module_version != module_.version)
-            out_.warnings.push_back(fmt::format("the scenario's binding was written for module '{}' version {}; the module given is version {}",
-                                                b_.module_name, b_.module_version, module_.version.empty() ? "(none)" : module_.version));
+            warn(Code::ModuleVersion, fmt::format("the scenario's binding was written for module '{}' version {}; the module given ({}) is "
+                                                  "version {}: the binding may not fit it",
+                                                  b_.module_name, b_.module_version, module_label(),
+                                                  module_.version.empty() ? "(none)" : module_.version));
         Game game = file_.initial;
         Position pos = snapshot(game);
         header(game_ref, game, pos);
@@ -198,6 +204,8 @@ public:
 private:
     std::string module_label() const { return module_.path.empty() ? "'" + module_.name + "'" : module_.path; }
 
+    void warn(Code code, std::string message) { out_.warnings.push_back(ConvertWarning{code, step_, std::move(message)}); }
+
     void emit(std::string text) { out_.records.push_back(ConvertedRecord{std::move(text), step_, std::move(note_)}), note_.clear(); }
 
     // ---- the header: game, players, the units of the initial position, turn and phase ----------
@@ -224,7 +232,7 @@ private:
             }
             emit(std::move(rec));
             if (s.where == Where::eliminated || s.where == Where::exited)
-                out_.warnings.push_back(fmt::format("unit {} is {} when the file begins: it is declared off the map, and what "
+                warn(Code::VassalUnread, fmt::format("unit {} is {} when the file begins: it is declared off the map, and what "
                                                     "happened to it before the file is not judged",
                                                     u->first, where_name(s.where)));
         }
@@ -252,7 +260,7 @@ private:
     void turn(std::string_view value) {
         const auto n = whole(trim_copy(value));
         if (!n || *n < 1) {
-            out_.warnings.push_back(fmt::format("step {}: the turn '{}' is not a whole number: no turn record", step_, value));
+            warn(Code::VassalUnread, fmt::format("the turn '{}' is not a whole number: no turn record", value));
             return;
         }
         if (*n == turn_) return;
@@ -270,7 +278,7 @@ private:
                 emit("phase " + as);
                 return;
             }
-        out_.warnings.push_back(fmt::format("step {}: the phase '{}' is not one the binding names (<phase vassal=...>): no phase record", step_, v));
+        warn(Code::VassalUnread, fmt::format("the phase '{}' is not one the binding names (<phase vassal=...>): no phase record", v));
     }
 
     static std::string trim_copy(std::string_view s) {
@@ -295,8 +303,8 @@ private:
         auto read = [&](std::int32_t level, const char* what) -> std::optional<std::string> {
             const TrackerLevelValue& v = levels[static_cast<std::size_t>(level)];
             if (!v.problem.empty()) {
-                out_.warnings.push_back(fmt::format("step {}: the turn tracker '{}' level {} ('{}') gives no {}: {}", step_, tracker_->name,
-                                                    level + 1, v.name, what, v.problem));
+                warn(Code::VassalUnread, fmt::format("the turn tracker '{}' level {} ('{}') gives no {}: {}", tracker_->name, level + 1, v.name,
+                                                     what, v.problem));
                 return std::nullopt;
             }
             return v.text;
@@ -539,7 +547,7 @@ private:
             } else if (was != nullptr && was->where == Where::map) {
                 if (now.where == Where::eliminated) emit("eliminate " + u);
                 else if (now.where == Where::exited) emit("exit " + u + " " + log_token(was->loc));
-                else out_.warnings.push_back(fmt::format("step {}: unit {} went from the game map to {}: no record", step_, unit, where_name(now.where)));
+                else warn(Code::VassalUnread, fmt::format("unit {} went from the game map to {}: no record", unit, where_name(now.where)));
             }
         }
         for (const auto& [unit, was] : before)
@@ -584,7 +592,14 @@ Conversion convert_vassal(const vassal::VassalFile& file, const vassal::Module& 
 std::string conversion_text(const Conversion& c) {
     std::string out;
     for (const ConvertedRecord& r : c.records)
-        out += r.note.empty() ? fmt::format("{}  # step {}\n", r.text, r.step) : fmt::format("{}  # step {}: {}\n", r.text, r.step, r.note);
+        if (r.note.empty()) {
+            out += fmt::format("{}  # step {}\n", r.text, r.step);
+        } else {
+            std::string note = r.note;  // a module's item may hold a line end: the comment stays on its line
+            for (char& ch : note)
+                if (ch == '\n' || ch == '\r') ch = ' ';
+            out += fmt::format("{}  # step {}: {}\n", r.text, r.step, note);
+        }
     return out;
 }
 

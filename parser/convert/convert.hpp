@@ -7,6 +7,7 @@
 // docs/decisions.md, "Judging VASSAL games".
 #pragma once
 
+#include "diagnostics.hpp"
 #include "module.hpp"
 #include "scenario.hpp"
 #include "vassal_file.hpp"
@@ -31,9 +32,17 @@ struct ConvertedRecord {
     std::string note;      // what it was read from, when the reader should see it (a tracker's item)
 };
 
+// What the director should know, at its step: a module version other than the binding's
+// (module-version), a step or a unit the conversion could not turn into a record (vassal-unread).
+struct ConvertWarning {
+    Code code;
+    std::size_t step = 0;
+    std::string message;
+};
+
 struct Conversion {
     std::vector<ConvertedRecord> records;
-    std::vector<std::string> warnings;  // what the director should know (a module version that differs...)
+    std::vector<ConvertWarning> warnings;
 };
 
 // `game` is what the `game` record names (the scenario's id, or the path it was read from).

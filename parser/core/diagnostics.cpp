@@ -18,6 +18,7 @@ constexpr CodeInfo kTable[kCodeCount] = {
     {ScenarioFile, "scenario-file", E, false, cite::kScenarioFormat, "a scenario file with an error"},
     {BadValue, "bad-value", E, false, cite::kHeader, "a parameter, objective or target whose value cannot be used"},
     {SideDeclaration, "side-declaration", E, false, cite::kHeader, "sides or players declared in a way the scenario cannot take"},
+    {VassalBinding, "vassal-binding", E, false, cite::kScenarioFormat, "a VASSAL game the scenario's <vassal> binding cannot turn into records"},
     {UnknownUnit, "unknown-unit", E, false, cite::kUnits, "a unit (or piece) the scenario and the set-up do not have"},
     {UnknownLocation, "unknown-location", E, false, cite::kUnits, "a location that is not on the scenario's map"},
     {UnknownSide, "unknown-side", E, false, cite::kHeader, "a side the scenario does not have"},
@@ -55,6 +56,8 @@ constexpr CodeInfo kTable[kCodeCount] = {
     {SnapshotMismatch, "snapshot-mismatch", E, false, cite::kSnapshot, "a save's snapshot that differs from the replay of its log"},
     {Incomplete, "incomplete", W, true, "G5", "the record stops before the game is over"},
     {ScoreOverflow, "score-overflow", E, false, "G4", "a score, count or track past 64 bits: no result"},
+    {ModuleVersion, "module-version", W, false, cite::kVassal, "a VASSAL module whose version is not the one the binding was written for"},
+    {VassalUnread, "vassal-unread", W, false, cite::kVassal, "a VASSAL step or value the binding turns into no record (a phase it does not list...)"},
 };
 
 constexpr bool in_order() {

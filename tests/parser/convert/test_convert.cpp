@@ -333,7 +333,9 @@ TEST(Convert, TurnsAndPhasesComeFromTheTracker) {
               "turn 2  # step 5: tracker 'Turn' level 1 value 2\n"
               "phase Union movement  # step 5: tracker 'Turn' level 2 item 0 (from 0) 'Union Move'\n");
     ASSERT_EQ(c.warnings.size(), 1u);
-    EXPECT_EQ(c.warnings[0], "step 6: the turn tracker 'Turn' level 2 ('Phase') gives no phase: its item 5 (counted from 0) is not one of the 2 of its list");
+    EXPECT_EQ(c.warnings[0].code, Code::VassalUnread);
+    EXPECT_EQ(c.warnings[0].step, 6u);
+    EXPECT_EQ(c.warnings[0].message, "the turn tracker 'Turn' level 2 ('Phase') gives no phase: its item 5 (counted from 0) is not one of the 2 of its list");
 }
 
 TEST(Convert, ATrackerTheModuleLacksIsNamed) {
