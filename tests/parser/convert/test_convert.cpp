@@ -81,13 +81,18 @@ const Module& module() {
     return m;
 }
 
-const Scenario& scenario() {
-    static const ScenarioLoad load = read_scenario_xml(kScenario, "convert-scenario.xml");
+// A scenario of this file's, read once: one that does not read ends the test program.
+const Scenario& scenario_of(const ScenarioLoad& load) {
     if (!load.scenario) {
         for (const auto& e : load.errors) ADD_FAILURE() << e.line << ":" << e.col << ": " << e.message;
         std::abort();
     }
     return *load.scenario;
+}
+
+const Scenario& scenario() {
+    static const ScenarioLoad load = read_scenario_xml(kScenario, "convert-scenario.xml");
+    return scenario_of(load);
 }
 
 // The pixel of a square's centre, by its column and row (1-based).
@@ -244,11 +249,7 @@ namespace {
 
 const Scenario& tracker_scenario() {
     static const ScenarioLoad load = read_scenario_xml(kTrackerScenario, "convert-tracker.xml");
-    if (!load.scenario) {
-        for (const auto& e : load.errors) ADD_FAILURE() << e.line << ":" << e.col << ": " << e.message;
-        std::abort();
-    }
-    return *load.scenario;
+    return scenario_of(load);
 }
 
 // The tracker's leaf as the real files write it: "0|" then the counter's state, the list's state
@@ -338,25 +339,29 @@ TEST(Convert, TurnsAndPhasesComeFromTheTracker) {
     EXPECT_EQ(c.warnings[0].message, "the turn tracker 'Turn' level 2 ('Phase') gives no phase: its item 5 (counted from 0) is not one of the 2 of its list");
 }
 
+// The error converting a one-unit game with the scenario `xml`, or "(no error)".
+std::string binding_error(const std::string& xml) {
+    const ScenarioLoad load = read_scenario_xml(xml, "binding.xml");
+    if (!load.scenario) return "(the scenario does not read)";
+    try {
+        convert_vassal(file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3))}), module(), *load.scenario, "x");
+    } catch (const ConvertError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
 TEST(Convert, ATrackerTheModuleLacksIsNamed) {
     std::string xml = kTrackerScenario;
     xml.replace(xml.find("level=\"2\""), 9, "level=\"3\"");
-    const ScenarioLoad load = read_scenario_xml(xml, "bad-level.xml");
-    ASSERT_TRUE(load.scenario);
-    try {
-        convert_vassal(file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3))}), module(), *load.scenario, "x");
-        ADD_FAILURE() << "no error";
-    } catch (const ConvertError& e) {
-        EXPECT_NE(std::string(e.what()).find("reads phases from level 3 of the turn tracker 'Turn', which has 2 levels"), std::string::npos) << e.what();
-    }
+    std::string e = binding_error(xml);
+    EXPECT_NE(e.find("reads phases from level 3 of the turn tracker 'Turn', which has 2 levels"), std::string::npos) << e;
     xml = kTrackerScenario;
     for (std::size_t at; (at = xml.find("tracker=\"Turn\"")) != std::string::npos;) xml.replace(at, 14, "tracker=\"Clock\"");
-    const ScenarioLoad clock = read_scenario_xml(xml, "clock.xml");
-    ASSERT_TRUE(clock.scenario);
-    try {
-        convert_vassal(file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3))}), module(), *clock.scenario, "x");
-        ADD_FAILURE() << "no error";
-    } catch (const ConvertError& e) {
-        EXPECT_NE(std::string(e.what()).find("from the turn tracker 'Clock', which module 'Convert Test' does not have"), std::string::npos) << e.what();
-    }
+    e = binding_error(xml);
+    EXPECT_NE(e.find("from the turn tracker 'Clock', which module 'Convert Test' does not have"), std::string::npos) << e;
+    xml = kTrackerScenario;
+    xml.replace(xml.find("module=\"Convert Test\""), 21, "module=\"Other Test\"");
+    e = binding_error(xml);
+    EXPECT_NE(e.find("binding is for module 'Other Test'; the module given ('Convert Test') is 'Convert Test'"), std::string::npos) << e;
 }

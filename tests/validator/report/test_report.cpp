@@ -446,20 +446,16 @@ TEST(ReportText, EndsWithNewlineAndIsDeterministic) {
 
 // A VASSAL game's report (places_are_steps): steps in place of lines, step 0 a place, none no place.
 TEST(ReportSteps, TextAndJsonGiveStepsInPlaceOfLines) {
-    Report r;
+    Report r = won_game();  // its places, as lines of a converted VASSAL game
     r.file = "game.vlog";
-    r.scenario = "maryes-heights";
-    r.judged = true;
     r.places_are_steps = true;
-    r.result.winner = "Union";
-    r.result.line = 40;
     r.result.step = 17;
-    r.violations.push_back(Violation{"wrong-phase", true, 12, 3, "G2", "moved in combat", 4u});
-    r.violations.push_back(Violation{"module-version", false, 0, 0, "", "version 0.9", 0u});
-    r.violations.push_back(Violation{"vassal-unread", false, 0, 0, "", "nowhere", std::nullopt});
-    r.claims.push_back(Claim{"winner", "Union", "Union", true, 30, 9u});
+    r.violations = {Violation{"wrong-phase", true, 12, 3, "G2", "moved in combat", 4u},
+                    Violation{"module-version", false, 0, 0, "", "version 0.9", 0u},
+                    Violation{"vassal-unread", false, 0, 0, "", "nowhere", std::nullopt}};
+    r.claims = {Claim{"winner", "Union", "Confederate", false, 30, 9u}};
     const std::string text = render_text(r);
-    EXPECT_NE(text.find("game.vlog: Union wins [step 17]\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("game.vlog: Confederate wins (automatic), end of game-turn 5 [step 17]\n"), std::string::npos) << text;
     EXPECT_NE(text.find("game.vlog:step 0: warning: module-version: version 0.9\n"), std::string::npos) << text;
     EXPECT_NE(text.find("game.vlog:step 4: error: wrong-phase: moved in combat [G2]\n"), std::string::npos) << text;
     EXPECT_NE(text.find("game.vlog: warning: vassal-unread: nowhere\n"), std::string::npos) << text;
@@ -468,7 +464,7 @@ TEST(ReportSteps, TextAndJsonGiveStepsInPlaceOfLines) {
     EXPECT_NE(json.find("\"step\": 17"), std::string::npos) << json;
     EXPECT_NE(json.find("\"severity\": \"error\",\n      \"step\": 4,"), std::string::npos) << json;
     EXPECT_NE(json.find("\"step\": null"), std::string::npos) << json;
-    EXPECT_NE(json.find("\"agrees\": true,\n      \"step\": 9"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"agrees\": false,\n      \"step\": 9"), std::string::npos) << json;
     EXPECT_EQ(json.find("\"line\""), std::string::npos) << json;
     EXPECT_EQ(json.find("\"column\""), std::string::npos) << json;
 }
