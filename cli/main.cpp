@@ -1,10 +1,12 @@
-// The command line (report.md): referee check | scenarios | --version | --help.
+// The command line (report.md): referee check | convert | vassal | scenarios | --version | --help.
 // Exit status: 0 all judged without errors, 1 error-severity violations, 2 an input not judged or a
 // usage error. Reports go to standard output, usage errors to standard error.
 #include "check.hpp"
 #include "report.hpp"
 #include "scenario.hpp"
+#include "vassal_check.hpp"
 #include "vassal_command.hpp"
+#include "vassal_error.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -36,15 +38,17 @@ int usage_error(const std::string& message) {
     return 2;
 }
 
-// One file's report; an exception from the checker becomes a report of an input not judged.
-Report check_one(const std::string& file, const CheckOptions& opts) {
+// One file's report; an exception from the checker becomes a report of an input not judged. A
+// VASSAL file, with the game's module, is judged through its conversion (vassal_check.hpp).
+Report check_one(const std::string& file, const CheckOptions& opts, const vassal::Module* module) {
     try {
+        if (module != nullptr && is_zip_file(file)) return check_vassal(file, *module, opts);
         return check_file(file, opts);
     } catch (const std::exception& e) {
         Report r;
         r.file = file;
         r.judged = false;
-        r.violations.push_back({"internal-error", true, 0, 0, "", fmt::format("could not check: {}", e.what())});
+        r.violations.push_back({"internal-error", true, 0, 0, "", fmt::format("could not check: {}", e.what()), std::nullopt});
         return r;
     }
 }
@@ -52,7 +56,8 @@ Report check_one(const std::string& file, const CheckOptions& opts) {
 // Checks `files` on `jobs` threads and hands each report to `emit` in the order of the files, as
 // soon as it and every report before it are done. With `progress`, a count on standard error.
 template <class Emit>
-void check_all(const std::vector<std::string>& files, const CheckOptions& opts, unsigned jobs, bool progress, Emit emit) {
+void check_all(const std::vector<std::string>& files, const CheckOptions& opts, const vassal::Module* module, unsigned jobs, bool progress,
+               Emit emit) {
     const std::size_t n = files.size();
     std::vector<std::optional<Report>> done(n);
     std::mutex m;
@@ -61,7 +66,7 @@ void check_all(const std::vector<std::string>& files, const CheckOptions& opts, 
     std::size_t finished = 0;
     auto worker = [&] {
         for (std::size_t i = next++; i < n; i = next++) {
-            Report r = check_one(files[i], opts);
+            Report r = check_one(files[i], opts, module);
             std::lock_guard<std::mutex> lock(m);
             done[i] = std::move(r);
             ++finished;
@@ -118,11 +123,22 @@ int run(int argc, char** argv) {
     check->add_option("--jobs,-j", jobs, "Files checked at once (default: the number of cores)")
         ->type_name("N")
         ->check(CLI::Range(1u, 1024u));
-    check->add_option("FILE", files, "Move log or XML save; - reads standard input")
+    std::string module_path;
+    check->add_option("--module", module_path, "The module of the VASSAL games among the files (.vmod/.mod, a buildFile, or a folder holding one)")
+        ->type_name("M");
+    check->add_option("FILE", files, "Move log, XML save, or VASSAL save or log (with --module); - reads standard input")
         ->type_name("")
         ->required();
 
     CLI::App* scenarios = app.add_subcommand("scenarios", "List the built-in scenarios (id, tab, title)");
+
+    ConvertOptions copts;
+    CLI::App* convert = app.add_subcommand("convert", "Write the move log a VASSAL save or log gives, each record with its step");
+    convert->add_option("--module", copts.module, "The game's module: a .vmod/.mod archive, a buildFile(.xml), or a folder holding one")
+        ->type_name("M");
+    convert->add_option("--scenario", copts.scenario, "A scenario file whose <vassal> section binds the module to the scenario")
+        ->type_name("FILE");
+    convert->add_option("FILE", copts.file, "VASSAL save (.vsav) or log (.vlog)")->type_name("")->required();
 
     VassalOptions vopts;
     CLI::App* vassal = app.add_subcommand("vassal", "Show what a VASSAL save or log holds (players, maps, pieces, steps), without judging it");
@@ -142,8 +158,8 @@ int run(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (!a.empty() && a[0] == '-') continue;  // top-level options take no value
-        if (a != check->get_name() && a != scenarios->get_name() && a != vassal->get_name())
-            return usage_error(fmt::format("unknown subcommand '{}' (expected check, vassal or scenarios)", a));
+        if (a != check->get_name() && a != scenarios->get_name() && a != vassal->get_name() && a != convert->get_name())
+            return usage_error(fmt::format("unknown subcommand '{}' (expected check, convert, vassal or scenarios)", a));
         break;
     }
 
@@ -160,6 +176,7 @@ int run(int argc, char** argv) {
     }
 
     if (vassal->parsed()) return run_vassal(vopts);
+    if (convert->parsed()) return run_convert(copts);
 
     // check
     CheckOptions opts;
@@ -171,6 +188,16 @@ int run(int argc, char** argv) {
         if (eq == 0) return usage_error(fmt::format("--param '{}': the parameter name is empty", p));
         opts.params.emplace_back(p.substr(0, eq), p.substr(eq + 1));
     }
+    // The module is read once, before any file: one that cannot be read is a usage error.
+    std::optional<vassal::Module> module;
+    if (!module_path.empty()) {
+        try {
+            module = vassal::Module::load(module_path);
+        } catch (const vassal::VassalError& e) {
+            return usage_error(fmt::format("--module: {}", e.what()));
+        }
+    }
+    const vassal::Module* mod = module ? &*module : nullptr;
 
     // Reports come out in the order of the files whatever order they finish in; progress shows on a
     // terminal only (standard error), and never for one file.
@@ -178,14 +205,14 @@ int run(int argc, char** argv) {
     int status = 0;
     if (format == "json") {
         std::vector<Report> reports(files.size());
-        check_all(files, opts, jobs, progress, [&](std::size_t i, Report r) {
+        check_all(files, opts, mod, jobs, progress, [&](std::size_t i, Report r) {
             status = std::max(status, r.exit_status());
             reports[i] = std::move(r);
         });
         const std::string out = render_json(reports);
         std::fwrite(out.data(), 1, out.size(), stdout);
     } else {
-        check_all(files, opts, jobs, progress, [&](std::size_t i, Report r) {
+        check_all(files, opts, mod, jobs, progress, [&](std::size_t i, Report r) {
             status = std::max(status, r.exit_status());
             std::string out = render_text(r);
             if (i != 0) out.insert(out.begin(), '\n');

@@ -12,6 +12,7 @@ set(layers
   "parser/scenario:parser/core"
   "parser/vassal:parser/core"
   "parser/module:parser/vassal,parser/core"
+  "parser/convert:parser/module,parser/vassal,parser/scenario,parser/core"
   "validator/verdict:"
   "validator/engine:validator/verdict,parser/scenario,parser/core"
   "validator/mechanisms:validator/engine,validator/verdict,parser/scenario,parser/core"
@@ -19,7 +20,7 @@ set(layers
   "validator/audit:parser/module,parser/vassal,parser/core"
   "validator/inspect:validator/audit,parser/module,parser/vassal,parser/core"
   "validator/check:validator/mechanisms,validator/engine,validator/verdict,parser/readers,parser/scenario,parser/core"
-  "cli:validator/inspect,validator/audit,parser/module,parser/vassal,validator/check,validator/report,validator/mechanisms,validator/engine,validator/verdict,parser/readers,parser/scenario,parser/core")
+  "cli:validator/inspect,validator/audit,parser/convert,parser/module,parser/vassal,validator/check,validator/report,validator/mechanisms,validator/engine,validator/verdict,parser/readers,parser/scenario,parser/core")
 
 set(problems "")
 set(order "")  # folders in the order checked: each may include only folders listed before it

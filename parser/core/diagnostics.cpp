@@ -18,6 +18,7 @@ constexpr CodeInfo kTable[kCodeCount] = {
     {ScenarioFile, "scenario-file", E, false, cite::kScenarioFormat, "a scenario file with an error"},
     {BadValue, "bad-value", E, false, cite::kHeader, "a parameter, objective or target whose value cannot be used"},
     {SideDeclaration, "side-declaration", E, false, cite::kHeader, "sides or players declared in a way the scenario cannot take"},
+    {VassalBinding, "vassal-binding", E, false, cite::kScenarioFormat, "a VASSAL game the scenario's <vassal> binding cannot turn into records"},
     {UnknownUnit, "unknown-unit", E, false, cite::kUnits, "a unit (or piece) the scenario and the set-up do not have"},
     {UnknownLocation, "unknown-location", E, false, cite::kUnits, "a location that is not on the scenario's map"},
     {UnknownSide, "unknown-side", E, false, cite::kHeader, "a side the scenario does not have"},
@@ -58,6 +59,8 @@ constexpr CodeInfo kTable[kCodeCount] = {
     {UndoAfterRoll, "undo-after-roll", W, true, cite::kVassal, "a VASSAL undo that takes back a step which rolled dice"},
     {UndoAfterReveal, "undo-after-reveal", W, true, cite::kVassal, "a VASSAL undo that takes back a step which revealed a hidden piece"},
     {ChainBreak, "chain-break", E, false, cite::kVassal, "a VASSAL log of a --chain that does not begin where the one before it ended"},
+    {ModuleVersion, "module-version", W, false, cite::kVassal, "a VASSAL module whose version is not the one the binding was written for"},
+    {VassalUnread, "vassal-unread", W, false, cite::kVassal, "a VASSAL step or value the binding turns into no record (a phase it does not list...)"},
 };
 
 constexpr bool in_order() {

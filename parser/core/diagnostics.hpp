@@ -15,6 +15,7 @@ enum class Severity : std::uint8_t { Warning, Error };
 enum class Code : std::uint8_t {
     // The input as a whole: a file, the command line, a scenario file. An error here gives no verdict.
     Syntax, UnknownElement, UnknownAttribute, Unreadable, UnknownScenario, ScenarioFile, BadValue, SideDeclaration,
+    VassalBinding,
     // A record names what the scenario and the set-up do not know.
     UnknownUnit, UnknownLocation, UnknownSide, UnknownPhase, UnknownParam, UnknownTrack, NotInScenario,
     // The sequence of play.
@@ -29,8 +30,10 @@ enum class Code : std::uint8_t {
     ClaimMismatch, SnapshotMismatch, Incomplete, ScoreOverflow,
     // A VASSAL game's record: what its audit finds (vassal.md, "Judging a VASSAL game").
     UndoAfterRoll, UndoAfterReveal, ChainBreak,
+    // A VASSAL game's conversion into records.
+    ModuleVersion, VassalUnread,
 };
-inline constexpr int kCodeCount = static_cast<int>(Code::ChainBreak) + 1;
+inline constexpr int kCodeCount = static_cast<int>(Code::VassalUnread) + 1;
 
 // What a finding cites when no rule of the game applies: the section of the specification that
 // defines what was checked, or the general ruling (G2 ...) that decides it.

@@ -68,6 +68,7 @@ void clear_replaced_sections(ReadContext& cx) {
         cx.sc.casualty_rule.clear();
     }
     if (cx.section("treaty")) cx.sc.treaty = TreatyDef{};
+    if (cx.section("vassal")) cx.sc.vassal = VassalBinding{};
 }
 
 }  // namespace

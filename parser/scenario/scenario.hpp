@@ -7,6 +7,7 @@
 #include "record.hpp"  // ObjectiveKind (move-log.md's objective kinds)
 #include "text.hpp"    // iequals
 #include "hexmap.hpp"
+#include "vassal_binding.hpp"
 
 #include <climits>
 #include <cstdint>
@@ -446,6 +447,7 @@ struct Scenario {
     FactionVictory faction_victory;
     std::vector<ParamDef> params;
     std::vector<RulingDef> rulings;
+    VassalBinding vassal;               // <vassal>: how a VASSAL module stands for this scenario
 
     SideId find_side(std::string_view name) const;  // case-insensitive; kNoSide when unknown
     std::int32_t find_track(std::string_view name) const;  // case-insensitive; -1 when unknown

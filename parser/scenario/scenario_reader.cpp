@@ -59,6 +59,7 @@ const Section kSections[] = {
     {"treaty", read_treaty},  // before <victory>: a faction may require the treaty
     {"victory", read_victory},
     {"rulings", read_rulings},
+    {"vassal", read_vassal},  // last: it names sides, phases and locations
     {nullptr, check_arrivals},
     {nullptr, check_inherited_turns},
     {nullptr, check_inherited_sudden_death},

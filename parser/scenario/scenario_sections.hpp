@@ -63,6 +63,9 @@ void read_factions(ReadContext& cx, pugi::xml_node s);  // in <victory>
 void read_description(ReadContext& cx, pugi::xml_node d);
 void read_rulings(ReadContext& cx, pugi::xml_node s);
 
+// section_vassal.cpp: <vassal>, the binding of a VASSAL module (after every name it refers to)
+void read_vassal(ReadContext& cx, pugi::xml_node v);
+
 // inheritance.cpp: <scenario extends="ID">
 bool read_base(ReadContext& cx, pugi::xml_node root);
 // After the sections are found: refuses those an extending file may not give, and clears what the

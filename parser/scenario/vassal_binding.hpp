@@ -6,10 +6,10 @@
 // Patterns. Every pattern of a binding is literal text with fields in braces, matched against a
 // whole text (a piece's name, a location name, a chat line, a property's value): `{side}`,
 // `{unit}`, `{type}`, `{strength}`, `{turn}`, `{phase}`, `{col}`, `{row}`, `{player}`, `{text}`
-// capture; `{*}` matches anything and keeps nothing; `{{` and `}}` are a literal brace. A field
-// matches one or more characters; the shortest match that lets the rest of the pattern match is
-// taken. No regular expressions: a pattern's work is bounded by its text's length times its number
-// of fields.
+// capture; `{*}` matches anything (nothing included) and keeps nothing; `{{` and `}}` are a literal
+// brace. A field matches one or more characters; the shortest match that lets the rest of the
+// pattern match is taken. No regular expressions: a pattern's work is bounded by its text's length
+// times the pattern's length (parser/core/pattern.hpp).
 #pragma once
 
 #include <cstdint>

@@ -425,3 +425,77 @@ if(EXISTS "${shared}/tld/0606-2.log")
 else()
   message(STATUS "../shared/vassal is absent: the CLI tests on real VASSAL files are skipped")
 endif()
+
+# Judging a VASSAL game (vassal.md, "Judging a VASSAL game"; docs/vassal.md): a small log of the
+# module and binding in tests/cli/vassal/ (binding.xml's header works out its records and its one
+# error). The log is zipped here from its !VCSK text (savedGame.vcsk).
+set(vdir "${CMAKE_CURRENT_BINARY_DIR}/cli-vassal")
+file(MAKE_DIRECTORY "${vdir}")
+configure_file("${SRC}/tests/cli/vassal/savedGame.vcsk" "${vdir}/savedGame" COPYONLY)
+execute_process(COMMAND ${CMAKE_COMMAND} -E tar cf game.vlog --format=zip savedGame WORKING_DIRECTORY "${vdir}" RESULT_VARIABLE zrc)
+if(NOT zrc EQUAL 0)
+  message(FATAL_ERROR "cannot zip the VASSAL test game: ${zrc}")
+endif()
+set(vgame "${vdir}/game.vlog")
+set(vmod "${SRC}/tests/cli/vassal/buildFile.xml")
+set(vbind "${SRC}/tests/cli/vassal/binding.xml")
+run(convert-help 0 convert --help)
+expect_match(convert-help "${OUT}" "--module")
+expect_match(convert-help "${OUT}" "--scenario")
+run(convert 0 convert "${vgame}" --module "${vmod}" --scenario "${vbind}")
+expect_empty(convert-stderr "${ERR}")
+string(REGEX REPLACE "^#[^\n]*\n#[^\n]*\n" "" converted "${OUT}")
+set(expected_log "game ${vbind}  # step 0
+setup custom  # step 0
+unit 1/1/I Union infantry 6 at 1703  # step 0
+unit Cobb Confederate infantry 6 at 1112  # step 0
+turn 1  # step 0: tracker 'Turn' level 1 value 1
+phase Union movement  # step 0: tracker 'Turn' level 2 item 0 (from 0) 'Union Move'
+move 1/1/I 1703 1704  # step 1
+chat Alice \"forward\"  # step 2
+phase Union combat  # step 3: tracker 'Turn' level 2 item 1 (from 0) 'Union Fight'
+move 1/1/I 1704 1705  # step 4
+")
+if(NOT converted STREQUAL expected_log)
+  message(FATAL_ERROR "convert: expected\n${expected_log}\ngot\n${converted}")
+endif()
+# The converted log, checked as text, and the VASSAL file, checked with --module: the same verdict,
+# the one place a line (10) in the first and a step (4) in the second.
+file(WRITE "${vdir}/converted.log" "${OUT}")
+run(check-converted 1 check --scenario "${vbind}" "${vdir}/converted.log")
+expect_match(check-converted "${OUT}" "converted.log:12: error: wrong-phase: ")
+run(check-vassal-module 1 check "${vgame}" --module "${vmod}" --scenario "${vbind}")
+expect_match(check-vassal-module "${OUT}" "game.vlog: no result \\(incomplete\\): [^\n]* \\[step 4\\]\n")
+expect_match(check-vassal-module "${OUT}" "/game.vlog:step 4: error: wrong-phase: movement outside the movement phase")
+run(check-vassal-json 1 check "${vgame}" --module "${vmod}" --scenario "${vbind}" --format json)
+expect_match(check-vassal-json "${OUT}" "\"code\": \"wrong-phase\",\n +\"severity\": \"error\",\n +\"step\": 4,")
+if("${OUT}" MATCHES "\"line\"")
+  message(FATAL_ERROR "check-vassal-json: a VASSAL game's report has steps, not lines:\n${OUT}")
+endif()
+# What judging needs: the module, a scenario, a binding for this module.
+run(convert-no-module 2 convert "${vgame}" --scenario "${vbind}")
+expect_match(convert-no-module "${ERR}" "needs its module \\(--module M\\)")
+run(check-vassal-no-module 2 check "${vgame}" --scenario "${vbind}")
+expect_match(check-vassal-no-module "${OUT}" "judging it needs the game's module \\(--module M\\)")
+run(check-vassal-no-scenario 2 check "${vgame}" --module "${vmod}")
+expect_match(check-vassal-no-scenario "${OUT}" "error: unknown-scenario: .*names no scenario: give --scenario FILE")
+run(check-vassal-no-binding 2 check "${vgame}" --module "${vmod}" --scenario maryes-heights)
+expect_match(check-vassal-no-binding "${OUT}" "error: vassal-binding: the scenario 'maryes-heights' has no <vassal> section: give a scenario file with one")
+file(READ "${vbind}" binding)
+string(REPLACE "module=\"CLI Test\"" "module=\"Other Test\"" other "${binding}")
+file(WRITE "${vdir}/other.xml" "${other}")
+run(check-vassal-other-module 2 check "${vgame}" --module "${vmod}" --scenario "${vdir}/other.xml")
+expect_match(check-vassal-other-module "${OUT}" "vassal-binding: the scenario's <vassal> binding is for module 'Other Test'; the module given .* is 'CLI Test'")
+string(REPLACE "version=\"1.0\"" "version=\"0.9\"" older "${binding}")
+file(WRITE "${vdir}/older.xml" "${older}")
+run(check-vassal-version 1 check "${vgame}" --module "${vmod}" --scenario "${vdir}/older.xml")
+expect_match(check-vassal-version "${OUT}" "game.vlog:step 0: warning: module-version: the scenario's binding was written for module 'CLI Test' version 0.9; the module given .* is version 1.0")
+run(convert-version 0 convert "${vgame}" --module "${vmod}" --scenario "${vdir}/older.xml")
+expect_match(convert-version "${ERR}" "game.vlog:step 0: warning: module-version: ")
+expect_match(convert-version "${OUT}" "\n# warning at step 0: module-version: ")
+run(check-vassal-bad-module 2 check "${vgame}" --module "${vdir}/no-such-module.vmod" --scenario "${vbind}")
+expect_match(check-vassal-bad-module "${ERR}" "--module: ")
+# A move log among the files is checked as always.
+run(check-vassal-and-log 1 check --module "${vmod}" --scenario "${vbind}" "${vgame}" "${vdir}/converted.log")
+expect_match(check-vassal-and-log "${OUT}" "converted.log:12: error: wrong-phase")
+expect_match(check-vassal-and-log "${OUT}" "game.vlog:step 4: error: wrong-phase")

@@ -33,7 +33,7 @@ Report not_judged(const std::string& file, std::string scenario) {
 // file, the move log's header for the game record, the command line for the rest.
 void add_input_error(Report& r, Code code, std::uint32_t line, std::uint32_t col, std::string msg) {
     const std::string_view rule = code == Code::UnknownScenario ? (line > 0 ? cite::kHeader : cite::kCommandLine) : code_info(code).cites;
-    r.violations.push_back(Violation{std::string(code_name(code)), true, line, col, std::string(rule), std::move(msg)});
+    r.violations.push_back(Violation{std::string(code_name(code)), true, line, col, std::string(rule), std::move(msg), std::nullopt});
 }
 
 // Every text of a report that can quote the input (names, reasons, messages) is cut to this many
@@ -125,7 +125,7 @@ Report Session::report(const GameRecord& g) {
     Report rep = not_judged(file_, scen_name_);  // the scenario named, even when it cannot be used
     const std::string_view spec = g.format == InputFormat::XmlSave ? cite::kXmlSave : cite::kMoveLog;
     for (const auto& d : g.diagnostics)
-        rep.violations.push_back(Violation{d.code, d.severity == Severity::Error, d.line, d.col, std::string(spec), d.message});
+        rep.violations.push_back(Violation{d.code, d.severity == Severity::Error, d.line, d.col, std::string(spec), d.message, std::nullopt});
     auto by_line = [](Report& r) {
         std::stable_sort(r.violations.begin(), r.violations.end(), [](const Violation& a, const Violation& b) { return a.line < b.line; });
     };
@@ -176,14 +176,85 @@ std::optional<Report> zip_archive(std::string_view text, const std::string& file
     Report r = not_judged(file, "");
     add_input_error(r, Code::Unreadable, 0, 0,
                     game ? fmt::format("{} is {}, not a move log or XML save: judging it needs the game's module (--module M) and a "
-                                       "scenario that binds the module's pieces to units, which this version does not do yet; "
-                                       "`referee vassal {} --module M` shows what it holds",
+                                       "scenario file whose <vassal> section binds the module's pieces to units (--scenario FILE; "
+                                       "docs/vassal.md); `referee vassal {} --module M` shows what it holds",
                                        file, what, file)
                          : fmt::format("{} is {}, not a move log or XML save", file, what));
     return r;
 }
 
 }  // namespace
+
+Report vassal_not_judged(const std::string& file, const std::string& scenario, Code code, std::string message) {
+    Report r = not_judged(file, scenario);
+    r.places_are_steps = true;
+    Violation v{std::string(code_name(code)), true, 0, 0, std::string(code_info(code).cites), std::move(message), std::nullopt};
+    cut(v.message);
+    r.violations.push_back(std::move(v));
+    return r;
+}
+
+namespace {
+
+// A text of the report that names a record by its line ("British unit Guards eliminated, line 17")
+// names it by its step in a VASSAL game's report: "line N" (N a line of the converted text) becomes
+// "step S"; a number that is no line of the text is left as it is.
+void lines_to_steps(std::string& s, const std::vector<std::uint32_t>& step_of_line) {
+    std::string out;
+    std::size_t at = 0;
+    for (std::size_t hit; (hit = s.find("line ", at)) != std::string::npos;) {
+        std::size_t end = hit + 5, n = 0;
+        while (end < s.size() && s[end] >= '0' && s[end] <= '9' && end - hit < 15) n = n * 10 + static_cast<std::size_t>(s[end++] - '0');
+        const bool word = hit == 0 || !((s[hit - 1] >= 'a' && s[hit - 1] <= 'z') || (s[hit - 1] >= 'A' && s[hit - 1] <= 'Z'));
+        if (end > hit + 5 && word && n >= 1 && n <= step_of_line.size() && (end == s.size() || s[end] < '0' || s[end] > '9')) {
+            out.append(s, at, hit - at);
+            out += fmt::format("step {}", step_of_line[n - 1]);
+        } else {
+            out.append(s, at, end - at);
+        }
+        at = end;
+    }
+    if (at == 0) return;
+    out.append(s, at, std::string::npos);
+    s = std::move(out);
+}
+
+}  // namespace
+
+Report check_steps(std::string_view text, const std::string& file, const CheckOptions& opts,
+                   const std::vector<std::uint32_t>& step_of_line, std::vector<Violation> findings) {
+    Report r = check_text(text, file, opts);
+    r.places_are_steps = true;
+    auto step = [&](std::uint32_t line) -> std::optional<std::uint32_t> {
+        if (line == 0 || line > step_of_line.size()) return std::nullopt;
+        return step_of_line[line - 1];
+    };
+    auto in_place = [&](std::uint32_t& line) {
+        if (auto s = step(line)) line = *s;
+    };
+    for (Violation& v : r.violations) v.step = step(v.line);
+    for (Claim& c : r.claims) c.step = step(c.line);
+    if (r.result.line) r.result.step = step(*r.result.line);
+    if (r.result.provisional) r.result.provisional->step = step(r.result.provisional->line);
+    for (BannerEntry& b : r.banners) {
+        in_place(b.gained_line);
+        if (b.lost_line) in_place(*b.lost_line);
+    }
+    for (MarginCheck& m : r.margins) in_place(m.line);
+    for (Violation& v : r.violations) lines_to_steps(v.message, step_of_line);
+    for (SideScore& sc : r.scores)
+        for (ScoreItem& it : sc.items) lines_to_steps(it.what, step_of_line);
+    for (BannerEntry& b : r.banners)
+        for (std::string* x : {&b.gained_at, &b.lost_at, &b.lost_why, &b.note}) lines_to_steps(*x, step_of_line);
+    if (r.result.decided) lines_to_steps(*r.result.decided, step_of_line);
+    for (Violation& f : findings) {
+        cut(f.message);
+        r.violations.push_back(std::move(f));
+    }
+    std::stable_sort(r.violations.begin(), r.violations.end(),
+                     [](const Violation& a, const Violation& b) { return a.step.value_or(0) < b.step.value_or(0); });
+    return r;
+}
 
 Report check_text(std::string_view text, const std::string& file, const CheckOptions& opts) {
     if (std::optional<Report> r = zip_archive(text, file)) return std::move(*r);

@@ -1,10 +1,13 @@
 // The entry point of validation: read one input, load its scenario, replay, report.
 #pragma once
 
+#include "diagnostics.hpp"
 #include "options.hpp"
 #include "result.hpp"
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -13,6 +16,16 @@ namespace referee {
 // Everything for one input text: parse (log or save), find the scenario (options, then the
 // `game` record / scenario attribute), judge. Input problems give a Report with judged == false.
 Report check_text(std::string_view text, const std::string& file, const CheckOptions& opts);
+
+// A VASSAL game judged through its conversion (vassal.md, "Judging a VASSAL game"): `text` is the
+// move log the conversion wrote for `file`, `step_of_line[i]` the step of its line i + 1, and
+// `findings` what the conversion reported (with their steps). The report is check_text's on the
+// text, its places the steps of the lines it names (Report::places_are_steps), with the findings.
+Report check_steps(std::string_view text, const std::string& file, const CheckOptions& opts,
+                   const std::vector<std::uint32_t>& step_of_line, std::vector<Violation> findings);
+
+// A VASSAL file that could not be converted: not judged, with `code` and `message` (no place).
+Report vassal_not_judged(const std::string& file, const std::string& scenario, Code code, std::string message);
 
 // Reads FILE ("-": standard input) and checks it.
 Report check_file(const std::string& file, const CheckOptions& opts);

@@ -50,7 +50,7 @@ std::optional<Scenario> bind_sides(std::span<const Record> header, const GameRec
     const Record* last = nullptr;
     auto fail = [&](const Record* r, std::string msg) {
         out.push_back(Violation{std::string(code_name(Code::SideDeclaration)), true, r ? r->line : 1, r ? r->col : 1,
-                                std::string(cite::kHeader), std::move(msg)});
+                                std::string(cite::kHeader), std::move(msg), std::nullopt});
         return std::nullopt;
     };
     for (const Record& r : header) {

@@ -11,6 +11,7 @@
 //     KIND, round N (line L) [RULE]: TRACK V, ...; treaty played|not played
 //       FACTION (PLAYER|Non-player) M1, M2 = TOTAL[ passes]
 //   FILE:LINE[:COL]: severity: code: message [rule]   (violations, in line order)
+//   FILE:step N: severity: code: message [rule]       (a VASSAL game's: places are its steps)
 //   claim CLAIM: stated S, computed C — agrees|disagrees
 //   rulings:
 //     RULING                                   (one a line)
@@ -40,6 +41,15 @@ std::string line_suffix(const std::optional<std::uint32_t>& line) {
     return line && *line != 0 ? fmt::format(" [line {}]", *line) : std::string();
 }
 
+// Where a finding is: its line, or in a VASSAL game its step (step 0 is a place: the initial position).
+std::string place_suffix(const Report& r, const std::optional<std::uint32_t>& line, const std::optional<std::uint32_t>& step) {
+    if (r.places_are_steps) return step ? fmt::format(" [step {}]", *step) : std::string();
+    return line_suffix(line);
+}
+
+// "line" or "step", for the banners' and margins' places.
+const char* place_word(const Report& r) { return r.places_are_steps ? "step" : "line"; }
+
 std::string not_judged_reason(const Report& r) {
     std::size_t syntax = 0;
     for (const auto& v : r.violations)
@@ -52,7 +62,7 @@ std::string not_judged_reason(const Report& r) {
     return "input could not be read";
 }
 
-std::string provisional_text(const Provisional& p) {
+std::string provisional_text(const Report& r, const Provisional& p) {
     std::string s = p.standing.empty() || p.standing == "even" ? std::string("even")
                                                                : fmt::format("{} ahead", p.standing);
     if (p.turn > 0)
@@ -60,7 +70,7 @@ std::string provisional_text(const Provisional& p) {
     else
         s += " before the first game-turn";
     if (!p.phase.empty()) s += fmt::format(", {}", p.phase);
-    if (p.line != 0) s += fmt::format(" [line {}]", p.line);
+    s += place_suffix(r, p.line == 0 ? std::nullopt : std::optional<std::uint32_t>(p.line), p.step);
     return s;
 }
 
@@ -72,17 +82,19 @@ std::string result_text(const Report& r) {
         std::string s = *v.winner == "draw" ? std::string("draw") : fmt::format("{} {}", *v.winner, r.has_margins ? "win" : "wins");
         if (v.level) s += fmt::format(" ({})", *v.level);
         if (v.decided) s += fmt::format(", {}", *v.decided);
-        s += line_suffix(v.line);
+        s += place_suffix(r, v.line, v.step);
         return s;
     }
     std::string s = r.complete ? "no result" : "no result (incomplete)";
-    if (v.provisional) s += ": " + provisional_text(*v.provisional);
+    if (v.provisional) s += ": " + provisional_text(r, *v.provisional);
     return s;
 }
 
-std::string violation_text(const std::string& file, const Violation& v) {
-    std::string where = file;
-    if (v.line != 0) {
+std::string violation_text(const Report& r, const Violation& v) {
+    std::string where = r.file;
+    if (r.places_are_steps) {
+        if (v.step) where += fmt::format(":step {}", *v.step);
+    } else if (v.line != 0) {
         where += fmt::format(":{}", v.line);
         if (v.col != 0) where += fmt::format(":{}", v.col);
     }
@@ -109,14 +121,20 @@ ojson report_json(const Report& r) {
     res["winner"] = opt_json(v.winner);
     res["level"] = opt_json(v.level);
     res["decided"] = opt_json(v.decided);
-    res["line"] = v.line ? ojson(static_cast<std::int64_t>(*v.line)) : ojson(nullptr);
+    if (r.places_are_steps)
+        res["step"] = v.step ? ojson(static_cast<std::int64_t>(*v.step)) : ojson(nullptr);
+    else
+        res["line"] = v.line ? ojson(static_cast<std::int64_t>(*v.line)) : ojson(nullptr);
     if (v.provisional) {
         const Provisional& p = *v.provisional;
         ojson pj = ojson::object();
         pj["standing"] = p.standing;
         pj["turn"] = static_cast<std::int64_t>(p.turn);
         pj["phase"] = p.phase;
-        pj["line"] = static_cast<std::int64_t>(p.line);
+        if (r.places_are_steps)
+            pj["step"] = p.step ? ojson(static_cast<std::int64_t>(*p.step)) : ojson(nullptr);
+        else
+            pj["line"] = static_cast<std::int64_t>(p.line);
         res["provisional"] = std::move(pj);
     }
     if (!v.ranking.empty()) res["ranking"] = v.ranking;
@@ -149,9 +167,9 @@ ojson report_json(const Report& r) {
             bj["what"] = b.what;
             bj["rule"] = b.rule;
             bj["banners"] = b.banners;
-            bj["gained"] = ojson{{"line", static_cast<std::int64_t>(b.gained_line)}, {"at", b.gained_at}};
+            bj["gained"] = ojson{{place_word(r), static_cast<std::int64_t>(b.gained_line)}, {"at", b.gained_at}};
             if (b.lost_line)
-                bj["lost"] = ojson{{"line", static_cast<std::int64_t>(*b.lost_line)}, {"at", b.lost_at}, {"why", b.lost_why}};
+                bj["lost"] = ojson{{place_word(r), static_cast<std::int64_t>(*b.lost_line)}, {"at", b.lost_at}, {"why", b.lost_why}};
             else
                 bj["lost"] = nullptr;
             if (!b.note.empty()) bj["note"] = b.note;
@@ -166,7 +184,7 @@ ojson report_json(const Report& r) {
             ojson mj = ojson::object();
             mj["kind"] = m.kind;
             mj["round"] = static_cast<std::int64_t>(m.round);
-            mj["line"] = static_cast<std::int64_t>(m.line);
+            mj[place_word(r)] = static_cast<std::int64_t>(m.line);
             mj["rule"] = m.rule;
             ojson tracks = ojson::object();
             for (const auto& [name, value] : m.tracks) tracks[name] = value;
@@ -194,8 +212,12 @@ ojson report_json(const Report& r) {
         ojson vj = ojson::object();
         vj["code"] = x.code;
         vj["severity"] = x.error ? "error" : "warning";
-        vj["line"] = static_cast<std::int64_t>(x.line);
-        if (x.col != 0) vj["column"] = static_cast<std::int64_t>(x.col);
+        if (r.places_are_steps) {
+            vj["step"] = x.step ? ojson(static_cast<std::int64_t>(*x.step)) : ojson(nullptr);
+        } else {
+            vj["line"] = static_cast<std::int64_t>(x.line);
+            if (x.col != 0) vj["column"] = static_cast<std::int64_t>(x.col);
+        }
         vj["rule"] = x.rule.empty() ? ojson(nullptr) : ojson(x.rule);
         vj["message"] = x.message;
         viols.push_back(std::move(vj));
@@ -209,6 +231,7 @@ ojson report_json(const Report& r) {
         cj["stated"] = c.stated;
         cj["computed"] = c.computed;
         cj["agrees"] = c.agrees;
+        if (r.places_are_steps) cj["step"] = c.step ? ojson(static_cast<std::int64_t>(*c.step)) : ojson(nullptr);
         claims.push_back(std::move(cj));
     }
     j["claims"] = std::move(claims);
@@ -255,8 +278,8 @@ std::string render_text(const Report& r) {
         out += "  banners:\n";
         for (const auto& b : r.banners) {
             out += fmt::format("    {} +{} {} {} [{}]: gained {}{}", b.side, b.banners, b.kind, b.what, b.rule,
-                               b.gained_line ? fmt::format("line {} ", b.gained_line) : std::string(), fmt::format("({})", b.gained_at));
-            if (b.lost_line) out += fmt::format("; lost line {} ({}): {}", *b.lost_line, b.lost_at, b.lost_why);
+                               b.gained_line ? fmt::format("{} {} ", place_word(r), b.gained_line) : std::string(), fmt::format("({})", b.gained_at));
+            if (b.lost_line) out += fmt::format("; lost {} {} ({}): {}", place_word(r), *b.lost_line, b.lost_at, b.lost_why);
             if (!b.note.empty()) out += fmt::format("; {}", b.note);
             out += "\n";
         }
@@ -268,8 +291,8 @@ std::string render_text(const Report& r) {
         for (const auto& m : r.margins) {
             std::vector<std::string> tracks;
             for (const auto& [name, value] : m.tracks) tracks.push_back(fmt::format("{} {}", name, value));
-            out += fmt::format("    {}, round {} (line {}) [{}]: {}; treaty {}\n", m.kind == "final" ? "final scoring" : "victory check", m.round,
-                               m.line, m.rule, fmt::join(tracks, ", "), m.treaty ? "played" : "not played");
+            out += fmt::format("    {}, round {} ({} {}) [{}]: {}; treaty {}\n", m.kind == "final" ? "final scoring" : "victory check", m.round,
+                               place_word(r), m.line, m.rule, fmt::join(tracks, ", "), m.treaty ? "played" : "not played");
             for (const auto& f : m.factions) {
                 std::vector<std::string> ms;
                 for (auto x : f.margins) ms.push_back(fmt::format("{:+}", x));
@@ -283,10 +306,11 @@ std::string render_text(const Report& r) {
     std::vector<const Violation*> vs;
     vs.reserve(r.violations.size());
     for (const auto& v : r.violations) vs.push_back(&v);
-    std::stable_sort(vs.begin(), vs.end(), [](const Violation* a, const Violation* b) {
+    std::stable_sort(vs.begin(), vs.end(), [&](const Violation* a, const Violation* b) {
+        if (r.places_are_steps) return a->step.value_or(0) < b->step.value_or(0);
         return a->line != b->line ? a->line < b->line : a->col < b->col;
     });
-    for (const Violation* v : vs) out += violation_text(r.file, *v) + "\n";
+    for (const Violation* v : vs) out += violation_text(r, *v) + "\n";
 
     for (const auto& c : r.claims)
         out += fmt::format("claim {}: stated {}, computed {} \u2014 {}\n", c.claim, c.stated, c.computed,

@@ -29,6 +29,7 @@ struct Violation {
     std::uint32_t col = 0;  // 0: not known / not given
     std::string rule;       // rule number cited ("17.3", "G3"), may be empty for input errors
     std::string message;
+    std::optional<std::uint32_t> step;  // a VASSAL game (Report::places_are_steps): the step, none when no place
 };
 
 struct Claim {
@@ -37,6 +38,7 @@ struct Claim {
     std::string computed;
     bool agrees = false;
     std::uint32_t line = 0;
+    std::optional<std::uint32_t> step;  // as Violation::step
 };
 
 struct Provisional {
@@ -44,6 +46,7 @@ struct Provisional {
     std::int32_t turn = 0;
     std::string phase;     // "Union movement" or "" before the first phase
     std::uint32_t line = 0;
+    std::optional<std::uint32_t> step;  // as Violation::step
 };
 
 // One victory banner (Commands & Colors family), from the moment a side gained it until it lost it
@@ -88,6 +91,7 @@ struct Verdict {
     std::optional<std::string> level;   // "automatic", "concession", ... or none
     std::optional<std::string> decided; // "end of game-turn 11"
     std::optional<std::uint32_t> line;
+    std::optional<std::uint32_t> step;  // as Violation::step
     std::optional<Provisional> provisional;
     std::vector<std::string> ranking;   // multi-faction games
 };
@@ -97,6 +101,10 @@ struct Report {
     std::string scenario;   // scenario id, "" when none could be loaded
     bool complete = false;
     bool judged = false;    // false: the input could not be judged (exit status 2), no result
+    // A VASSAL game judged through its conversion (vassal.md, "Judging a VASSAL game"): places are
+    // the game's steps (0: its initial position), in the `step` fields; the banners' and margins'
+    // lines are steps too. The report says "step N" where it says "line N" for a move log.
+    bool places_are_steps = false;
     Verdict result;
     std::vector<SideScore> scores;
     std::vector<Violation> violations;  // sorted by line

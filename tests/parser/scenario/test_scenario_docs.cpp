@@ -77,8 +77,8 @@ TEST(Docs, ExampleScenarioIsValid) {
 TEST(Docs, EveryCompleteExampleIsValid) {
     add_docs_banner_base();
     const std::vector<std::string> blocks = doc_scenarios();
-    ASSERT_EQ(blocks.size(), 6u);  // inheritance, a from-game base and its battle, the small file, the later sections,
-                                   // a game of factions
+    ASSERT_EQ(blocks.size(), 7u);  // a VASSAL binding, inheritance, a from-game base and its battle, the small file,
+                                   // the later sections, a game of factions
     for (const std::string& b : blocks) {
         ScenarioLoad r = read_scenario_xml(b, "docs example");
         for (const auto& e : r.errors) ADD_FAILURE() << e.line << ":" << e.col << ": " << e.message;
@@ -128,8 +128,21 @@ TEST(Docs, FactionGameExample) {
     EXPECT_TRUE(s.faction_victory.one_player_rule.empty());
 }
 
+TEST(Docs, VassalBindingExample) {
+    ScenarioLoad r = read_scenario_xml(doc_scenario_with("id=\"mh-vassal-doc\""), "docs example");
+    ASSERT_TRUE(r.scenario);
+    const VassalBinding& b = r.scenario->vassal;
+    EXPECT_TRUE(b.declared);
+    EXPECT_EQ(b.locations.map, "Main Map");
+    EXPECT_EQ(b.pieces.unit.pattern_field, "unit");
+    EXPECT_EQ(b.pieces.side.pattern_field, "side");
+    EXPECT_EQ(b.pieces.strength.property, "Strength");
+    EXPECT_EQ(b.turns.phases.size(), 4u);
+    EXPECT_EQ(b.turns.phase_property, "Phase");
+}
+
 TEST(Docs, InheritanceExample) {
-    ScenarioLoad r = read_scenario_xml(doc_scenario_with("extends=\"maryes-heights\""), "docs example");
+    ScenarioLoad r = read_scenario_xml(doc_scenario_with("id=\"maryes-heights-club\""), "docs example");
     ASSERT_TRUE(r.scenario);
     const Scenario& s = *r.scenario;
     EXPECT_EQ(s.extends, "maryes-heights");

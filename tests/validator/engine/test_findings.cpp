@@ -19,8 +19,10 @@ using namespace referee;
 
 namespace {
 
-const std::set<std::string, std::less<>> kWarnings = {"path-gap",        "incomplete",      "unknown-element", "unknown-attribute",
-                                                     "undo-after-roll", "undo-after-reveal"};
+// module-version (vassal.md: a different module version is a warning) and vassal-unread (what a
+// VASSAL game's conversion left out) are warnings about the file, which --strict leaves as they are.
+const std::set<std::string, std::less<>> kWarnings = {"path-gap", "incomplete", "unknown-element", "unknown-attribute",
+                                                      "undo-after-roll", "undo-after-reveal", "module-version", "vassal-unread"};
 const std::set<std::string, std::less<>> kStrictErrors = {"path-gap", "incomplete", "undo-after-roll", "undo-after-reveal"};
 
 }  // namespace

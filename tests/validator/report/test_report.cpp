@@ -56,7 +56,7 @@ Report won_game() {
         {"Confederate", 34, {{"17.3", 4, "starting points"}, {"17.11", 30, "15 Union SP eliminated x2"}}},
     };
     r.violations = {viol("exit-unit-type", true, 60, 0, "14.4", "Iverson (infantry) exits at 2412")};
-    r.claims = {{"winner", "Union", "Confederate", false, 90}};
+    r.claims = {{"winner", "Union", "Confederate", false, 90, std::nullopt}};
     r.rulings = {"M1: automatic victory tested after game-turn 5"};
     return r;
 }
@@ -68,7 +68,7 @@ Report stopped_game() {
     r.scenario = "maryes-heights";
     r.complete = false;
     r.judged = true;
-    r.result.provisional = Provisional{"Union", 7, "Union movement", 130};
+    r.result.provisional = Provisional{"Union", 7, "Union movement", 130, std::nullopt};
     r.scores = {{"Union", 5, {}}, {"Confederate", 4, {}}};
     r.violations = {viol("incomplete", false, 130, 0, "", "the record stops at game-turn 7 of 8")};
     return r;
@@ -333,9 +333,9 @@ TEST(ReportText, ResultLineOfAnIncompleteGame) {
 
 TEST(ReportText, ResultLineOfAnIncompleteGameEvenBeforeAnyPhase) {
     Report r = stopped_game();
-    r.result.provisional = Provisional{"even", 3, "", 40};
+    r.result.provisional = Provisional{"even", 3, "", 40, std::nullopt};
     EXPECT_EQ(lines(render_text(r)).at(0), "games/b.log: no result (incomplete): even at game-turn 3 [line 40]");
-    r.result.provisional = Provisional{"even", 0, "", 0};
+    r.result.provisional = Provisional{"even", 0, "", 0, std::nullopt};
     EXPECT_EQ(lines(render_text(r)).at(0), "games/b.log: no result (incomplete): even before the first game-turn");
     r.result.provisional.reset();
     EXPECT_EQ(lines(render_text(r)).at(0), "games/b.log: no result (incomplete)");
@@ -406,7 +406,7 @@ TEST(ReportText, ClaimsAgreeingAndNot) {
     r.violations.clear();
     r.rulings.clear();
     r.scores.clear();
-    r.claims = {{"winner", "Confederate", "Confederate", true, 90}, {"score Union", "14", "12", false, 91}};
+    r.claims = {{"winner", "Confederate", "Confederate", true, 90, std::nullopt}, {"score Union", "14", "12", false, 91, std::nullopt}};
     const auto l = lines(render_text(r));
     ASSERT_EQ(l.size(), 3u);
     EXPECT_EQ(l[1], "claim winner: stated Confederate, computed Confederate \u2014 agrees");
@@ -442,6 +442,31 @@ TEST(ReportText, EndsWithNewlineAndIsDeterministic) {
     EXPECT_EQ(a.back(), '\n');
     EXPECT_NE(a.substr(a.size() - 2), "\n\n");
     EXPECT_EQ(a, render_text(won_game()));
+}
+
+// A VASSAL game's report (places_are_steps): steps in place of lines, step 0 a place, none no place.
+TEST(ReportSteps, TextAndJsonGiveStepsInPlaceOfLines) {
+    Report r = won_game();  // its places, as lines of a converted VASSAL game
+    r.file = "game.vlog";
+    r.places_are_steps = true;
+    r.result.step = 17;
+    r.violations = {Violation{"wrong-phase", true, 12, 3, "G2", "moved in combat", 4u},
+                    Violation{"module-version", false, 0, 0, "", "version 0.9", 0u},
+                    Violation{"vassal-unread", false, 0, 0, "", "nowhere", std::nullopt}};
+    r.claims = {Claim{"winner", "Union", "Confederate", false, 30, 9u}};
+    const std::string text = render_text(r);
+    EXPECT_NE(text.find("game.vlog: Confederate wins (automatic), end of game-turn 5 [step 17]\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("game.vlog:step 0: warning: module-version: version 0.9\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("game.vlog:step 4: error: wrong-phase: moved in combat [G2]\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("game.vlog: warning: vassal-unread: nowhere\n"), std::string::npos) << text;
+    EXPECT_EQ(text.find("line"), std::string::npos) << text;
+    const std::string json = render_json_one(r);
+    EXPECT_NE(json.find("\"step\": 17"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"severity\": \"error\",\n      \"step\": 4,"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"step\": null"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"agrees\": false,\n      \"step\": 9"), std::string::npos) << json;
+    EXPECT_EQ(json.find("\"line\""), std::string::npos) << json;
+    EXPECT_EQ(json.find("\"column\""), std::string::npos) << json;
 }
 
 }  // namespace

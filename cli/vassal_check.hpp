@@ -1,0 +1,34 @@
+// Judging a VASSAL game (vassal.md, "Judging a VASSAL game"): `referee convert FILE --module M
+// --scenario S` writes the move log its conversion gives, each record with its step;
+// `referee check FILE --module M --scenario S` judges that move log with the same engine and
+// reports the steps in place of lines.
+#pragma once
+
+#include "module.hpp"
+#include "options.hpp"
+#include "result.hpp"
+
+#include <string>
+#include <vector>
+
+namespace referee {
+
+// True when FILE begins as a ZIP archive does (a VASSAL save or log; "-" never).
+bool is_zip_file(const std::string& file);
+
+// The check of one VASSAL file with the game's module: not judged (exit 2) when it cannot be
+// converted (no --scenario, a scenario without a <vassal> section, a binding for another module,
+// an unreadable file), else the engine's report with steps for places.
+Report check_vassal(const std::string& file, const vassal::Module& module, const CheckOptions& opts);
+
+struct ConvertOptions {
+    std::string file;
+    std::string module;
+    std::string scenario;
+};
+
+// Writes the move log of the conversion on standard output and its warnings on standard error;
+// returns the exit status (0, or 2 when the file could not be converted: its message on standard error).
+int run_convert(const ConvertOptions& opts);
+
+}  // namespace referee

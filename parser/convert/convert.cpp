@@ -1,0 +1,606 @@
+// A VASSAL game as records of the move log (convert.hpp). The file's position is replayed command
+// by command on a copy of its initial Game; after each piece command the bound units are read
+// again (where each stands, and its strength) and the difference from before is written as
+// records, as vassal.md's table says. Chat lines become rolls, turns, phases or chat.
+#include "convert.hpp"
+
+#include "board_layout.hpp"
+#include "commands.hpp"
+#include "format.hpp"
+#include "locate.hpp"
+#include "pattern.hpp"
+#include "traits.hpp"
+#include "tracker.hpp"
+#include "vassal_error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace referee {
+
+using vassal::Entity;
+using vassal::Game;
+
+namespace {
+
+// parser/vassal's text.hpp shadows parser/core's here (both are on the include path), so the two
+// small text helpers this file needs are its own.
+std::optional<std::int64_t> whole(std::string_view s) {
+    std::int64_t v = 0;
+    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+bool same_text(std::string_view a, std::string_view b) {
+    auto low = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return low(x) == low(y); });
+}
+
+enum class Where { elsewhere, map, pool, eliminated, exited };
+
+const char* where_name(Where w) {
+    switch (w) {
+    case Where::map: return "on the game map";
+    case Where::pool: return "in the pool";
+    case Where::eliminated: return "in the eliminated box";
+    case Where::exited: return "in the exited box";
+    case Where::elsewhere: break;
+    }
+    return "off the maps the binding names";
+}
+
+struct UnitState {
+    std::string piece;  // the VASSAL id
+    std::string piece_name;
+    Where where = Where::elsewhere;
+    std::string loc;    // on the game map: the scenario's location (or VASSAL's name as it is)
+    std::string side, type;
+    std::int64_t strength = 0;
+    std::size_t order = 0;  // the piece's order in the game
+};
+
+using Position = std::map<std::string, UnitState>;  // by unit id
+
+Pattern must_compile(const std::string& text) {
+    std::string error;
+    auto p = Pattern::compile(text, &error);
+    if (!p) throw ConvertError("the scenario's <vassal> pattern '" + text + "' is wrong: " + error);
+    return *p;
+}
+
+vassal::Point point(long long x, long long y) {
+    auto clamp = [](long long v) {
+        return static_cast<int>(std::clamp<long long>(v, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+    };
+    return vassal::Point{clamp(x), clamp(y)};
+}
+
+// The whole numbers of a dice button's result ("3,5", "3 5", "8").
+std::vector<std::string> numbers_of(std::string_view s) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : s) {
+        if (c >= '0' && c <= '9') {
+            cur.push_back(c);
+        } else if (!cur.empty()) {
+            out.push_back(cur);
+            cur.clear();
+        }
+    }
+    if (!cur.empty()) out.push_back(cur);
+    return out;
+}
+
+class Converter {
+public:
+    Converter(const vassal::VassalFile& file, const vassal::Module& module, const Scenario& sc)
+        : file_(file), module_(module), sc_(sc), b_(sc.vassal) {
+        if (!b_.declared)
+            throw ConvertError("the scenario '" + sc.id + "' has no <vassal> section: give a scenario file with one (docs/scenario-format.md, \"VASSAL binding\")");
+        if (!b_.module_name.empty() && b_.module_name != module_.name)
+            throw ConvertError(fmt::format("the scenario's <vassal> binding is for module '{}'; the module given ({}) is '{}': give the "
+                                           "game's module, or a scenario whose binding names it",
+                                           b_.module_name, module_label(), module_.name));
+        if (!b_.pieces.name_pattern.empty()) name_pattern_ = must_compile(b_.pieces.name_pattern);
+        for (const std::string& p : b_.pieces.only) only_.push_back(must_compile(p));
+        for (const std::string& p : b_.pieces.ignore) ignore_.push_back(must_compile(p));
+        for (const auto& [from, to] : b_.locations.rewrites) rewrites_.emplace_back(must_compile(from), must_compile(to));
+        chat_ = must_compile(b_.chat_pattern.empty() ? "{player} - {text}" : b_.chat_pattern);
+        if (!b_.turns.turn_chat.empty()) turn_chat_ = must_compile(b_.turns.turn_chat);
+        if (!b_.turns.phase_chat.empty()) phase_chat_ = must_compile(b_.turns.phase_chat);
+        if (b_.turns.turn_source == VassalTurns::Source::tracker || b_.turns.phase_source == VassalTurns::Source::tracker) {
+            for (std::size_t i = 0; i < module_.turn_trackers.size(); ++i)
+                if (module_.turn_trackers[i].name == b_.turns.tracker) tracker_ = &module_.turn_trackers[i], tracker_index_ = i;
+            if (tracker_ == nullptr)
+                throw ConvertError("the scenario's <vassal> reads turns or phases from the turn tracker '" + b_.turns.tracker + "', which module " +
+                                   module_label() + " does not have");
+            const std::size_t levels = tracker_level_count(*tracker_);
+            for (const auto& [source, level, what] : {std::tuple{b_.turns.turn_source, b_.turns.turn_level, "turns"},
+                                                      std::tuple{b_.turns.phase_source, b_.turns.phase_level, "phases"}})
+                if (source == VassalTurns::Source::tracker && (level < 0 || static_cast<std::size_t>(level) >= levels))
+                    throw ConvertError(fmt::format("the scenario's <vassal> reads {} from level {} of the turn tracker '{}', which has {} "
+                                                   "level{} in module {}",
+                                                   what, level + 1, b_.turns.tracker, levels, levels == 1 ? "" : "s", module_label()));
+        }
+        if (module_.map(b_.locations.map) == nullptr)
+            throw ConvertError("the scenario's <vassal> names the game map '" + b_.locations.map + "', which module " +
+                               module_label() + " does not have");
+    }
+
+    Conversion run(const std::string& game_ref) {
+        if (!b_.module_version.empty() && b_.module_version != module_.version)
+            warn(Code::ModuleVersion, fmt::format("the scenario's binding was written for module '{}' version {}; the module given ({}) is "
+                                                  "version {}: the binding may not fit it",
+                                                  b_.module_name, b_.module_version, module_label(),
+                                                  module_.version.empty() ? "(none)" : module_.version));
+        Game game = file_.initial;
+        Position pos = snapshot(game);
+        header(game_ref, game, pos);
+        // Undone steps: each undo, and the step it takes back.
+        std::set<std::size_t> undone;
+        for (const vassal::Step& s : file_.steps)
+            if (s.undo != vassal::UndoKind::none) {
+                undone.insert(s.number);
+                if (s.undoes) undone.insert(*s.undoes);
+            }
+        bool any_unit = !pos.empty();
+        for (const vassal::Step& s : file_.steps) {
+            step_ = s.number;
+            const bool skip = undone.count(s.number) != 0;
+            for (const std::string& leaf : s.leaves) {
+                const vassal::LeafKind kind = vassal::classify(leaf);
+                game.apply(leaf);
+                if (kind == vassal::LeafKind::board_picker) locators_.erase(vassal::board_picker_map(leaf));
+                if (skip) continue;
+                switch (kind) {
+                case vassal::LeafKind::add:
+                case vassal::LeafKind::remove:
+                case vassal::LeafKind::change:
+                case vassal::LeafKind::move: {
+                    Position now = snapshot(game);
+                    any_unit = any_unit || !now.empty();
+                    diff(pos, now);
+                    pos = std::move(now);
+                    break;
+                }
+                case vassal::LeafKind::chat:
+                    chat(std::string_view(leaf).substr(4));
+                    break;
+                case vassal::LeafKind::turn: {
+                    auto [id, state] = vassal::read_turn(leaf);
+                    tracker(id, state);
+                    break;
+                }
+                case vassal::LeafKind::global_property:
+                case vassal::LeafKind::mutable_property: {
+                    const vassal::PropertyChange p = kind == vassal::LeafKind::global_property ? vassal::read_global_property(leaf)
+                                                                                                : vassal::read_mutable_property(leaf);
+                    property(p.name, p.new_value);
+                    break;
+                }
+                default:
+                    break;
+            }
+            }
+            if (skip) pos = snapshot(game);  // the undo has put it back; read it again as it is
+        }
+        if (!any_unit)
+            throw ConvertError(fmt::format("{}: the scenario's <vassal> binding makes no piece of the file a unit (a unit is a piece "
+                                           "on the game map '{}' or in a box whose side can be read, and that no <only>/<ignore> "
+                                           "leaves out)",
+                                           file_.path, b_.locations.map));
+        return std::move(out_);
+    }
+
+private:
+    std::string module_label() const { return module_.path.empty() ? "'" + module_.name + "'" : module_.path; }
+
+    void warn(Code code, std::string message) { out_.warnings.push_back(ConvertWarning{code, step_, std::move(message)}); }
+
+    void emit(std::string text) { out_.records.push_back(ConvertedRecord{std::move(text), step_, std::move(note_)}), note_.clear(); }
+
+    // ---- the header: game, players, the units of the initial position, turn and phase ----------
+    void header(const std::string& game_ref, const Game& game, const Position& pos) {
+        emit("game " + log_token(game_ref));
+        std::set<std::string> seen;
+        for (const vassal::RosterEntry& r : file_.final.roster()) {
+            const std::string side = mapped(b_.pieces.side, r.side);
+            if (sc_.sides_from_game ? side.empty() : sc_.find_side(side) == kNoSide) continue;  // an observer
+            if (!seen.insert(side + '\n' + r.name).second) continue;
+            emit("player " + log_token(side) + " " + log_token(r.name));
+        }
+        emit("setup custom");
+        std::vector<const std::pair<const std::string, UnitState>*> units;
+        for (const auto& u : pos) units.push_back(&u);
+        std::sort(units.begin(), units.end(), [](auto* a, auto* b) { return a->second.order < b->second.order; });
+        for (const auto* u : units) {
+            const UnitState& s = u->second;
+            std::string rec = fmt::format("unit {} {} {} {}", log_token(u->first), log_token(s.side), log_token(s.type), s.strength);
+            if (s.where == Where::map) rec += " at " + log_token(s.loc);
+            if (const UnitDef* def = scenario_unit(u->first)) {
+                if (def->ma >= 0) rec += fmt::format(" ma {}", def->ma);
+                for (const std::string& r : def->roles) rec += " role " + log_token(r);
+            }
+            emit(std::move(rec));
+            if (s.where == Where::eliminated || s.where == Where::exited)
+                warn(Code::VassalUnread, fmt::format("unit {} is {} when the file begins: it is declared off the map, and what "
+                                                    "happened to it before the file is not judged",
+                                                    u->first, where_name(s.where)));
+        }
+        // The turn and phase the file begins in.
+        auto global = [&](const std::string& name) -> std::optional<std::string> {
+            for (const auto& [key, value] : game.properties())
+                if (key.second == name) return value;
+            return std::nullopt;
+        };
+        if (b_.turns.turn_source == VassalTurns::Source::property)
+            if (auto v = global(b_.turns.turn_property)) property(b_.turns.turn_property, *v);
+        if (b_.turns.phase_source == VassalTurns::Source::property)
+            if (auto v = global(b_.turns.phase_property)) property(b_.turns.phase_property, *v);
+        if (tracker_ != nullptr)
+            for (const auto& [id, state] : game.turns()) tracker(id, state);
+    }
+
+    const UnitDef* scenario_unit(const std::string& id) const {
+        for (const UnitDef& u : sc_.units)
+            if (u.id == id) return &u;
+        return nullptr;
+    }
+
+    // ---- turns, phases, chat and dice ---------------------------------------------------------------
+    void turn(std::string_view value) {
+        const auto n = whole(trim_copy(value));
+        if (!n || *n < 1) {
+            warn(Code::VassalUnread, fmt::format("the turn '{}' is not a whole number: no turn record", value));
+            return;
+        }
+        if (*n == turn_) return;
+        turn_ = *n;
+        phase_.clear();  // a new game-turn begins before its first phase
+        emit(fmt::format("turn {}", *n));
+    }
+
+    void phase(std::string_view value) {
+        const std::string v = trim_copy(value);
+        for (const auto& [from, as] : b_.turns.phases)
+            if (same_text(from, v)) {
+                if (as == phase_) return;
+                phase_ = as;
+                emit("phase " + as);
+                return;
+            }
+        warn(Code::VassalUnread, fmt::format("the phase '{}' is not one the binding names (<phase vassal=...>): no phase record", v));
+    }
+
+    static std::string trim_copy(std::string_view s) {
+        while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+        while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+        return std::string(s);
+    }
+
+    void property(const std::string& name, const std::string& value) {
+        if (b_.turns.turn_source == VassalTurns::Source::property && name == b_.turns.turn_property) turn(value);
+        if (b_.turns.phase_source == VassalTurns::Source::property && name == b_.turns.phase_property) phase(value);
+    }
+
+    // A TURN leaf: the tracker's state, read with the module's levels; a turn and a phase record
+    // when the levels the binding names changed. Each record says in its comment what it was read
+    // from (a list's item is counted from 0, an assumption: docs/decisions.md).
+    void tracker(const std::string& id, const std::string& state) {
+        // VASSAL names a module's trackers TurnTracker0, TurnTracker1, ... in the module's order (the
+        // real files show TurnTracker0 for a module's one tracker); with one tracker, any id is it.
+        if (module_.turn_trackers.size() > 1 && id != fmt::format("TurnTracker{}", tracker_index_)) return;
+        const std::vector<TrackerLevelValue> levels = read_tracker_state(*tracker_, state);
+        auto read = [&](std::int32_t level, const char* what) -> std::optional<std::string> {
+            const TrackerLevelValue& v = levels[static_cast<std::size_t>(level)];
+            if (!v.problem.empty()) {
+                warn(Code::VassalUnread, fmt::format("the turn tracker '{}' level {} ('{}') gives no {}: {}", tracker_->name, level + 1, v.name,
+                                                     what, v.problem));
+                return std::nullopt;
+            }
+            return v.text;
+        };
+        auto note = [&](std::int32_t level) {
+            const TrackerLevelValue& v = levels[static_cast<std::size_t>(level)];
+            return v.list ? fmt::format("tracker '{}' level {} item {} (from 0) '{}'", tracker_->name, level + 1, v.value, v.text)
+                          : fmt::format("tracker '{}' level {} value {}", tracker_->name, level + 1, v.text);
+        };
+        if (b_.turns.turn_source == VassalTurns::Source::tracker)
+            if (auto t = read(b_.turns.turn_level, "turn")) {
+                note_ = note(b_.turns.turn_level);
+                turn(*t);
+                note_.clear();
+            }
+        if (b_.turns.phase_source == VassalTurns::Source::tracker)
+            if (auto p = read(b_.turns.phase_level, "phase")) {
+                note_ = note(b_.turns.phase_level);
+                phase(*p);
+                note_.clear();
+            }
+    }
+
+    static std::string_view field(const PatternFields& f, std::string_view name) {
+        for (const auto& [n, v] : f)
+            if (n == name) return v;
+        return {};
+    }
+
+    void chat(std::string_view text) {
+        const std::string report = vassal::normalize_report_text(vassal::report_of_chat(text));
+        PatternFields f;
+        if (turn_chat_ && (turn_chat_->match(report, &f) || turn_chat_->match(text, &f))) {
+            turn(field(f, "turn"));
+            return;
+        }
+        if (phase_chat_ && (phase_chat_->match(report, &f) || phase_chat_->match(text, &f))) {
+            std::string v(field(f, "phase"));
+            if (phase_chat_->has_field("side")) v = std::string(field(f, "side")) + " " + v;
+            phase(v);
+            return;
+        }
+        for (const VassalDice& d : b_.dice) {
+            const vassal::DiceButton* button = nullptr;
+            for (const vassal::DiceButton& db : module_.dice_buttons)
+                if (db.name == d.button) button = &db;
+            if (button == nullptr || button->report_format.empty()) continue;
+            auto vars = vassal::match_format(vassal::normalize_report_text(button->report_format), report);
+            if (!vars) continue;
+            if (auto it = vars->find("name"); it != vars->end() && it->second != button->name) continue;
+            auto result = vars->find("result");
+            if (result == vars->end()) continue;
+            const std::vector<std::string> numbers = numbers_of(result->second);
+            if (numbers.empty()) continue;
+            std::string rec = "roll " + (d.dice.empty() ? fmt::format("{}d{}", button->n_dice, button->n_sides) : d.dice);
+            for (const std::string& n : numbers) rec += " " + n;
+            emit(std::move(rec));
+            return;
+        }
+        if (!text.empty() && text.front() == '*') return;  // a report VASSAL made, not typed chat
+        if (chat_->match(text, &f)) {
+            std::string player(field(f, "player"));
+            if (player.size() >= 2 && player.front() == '<' && player.back() == '>') player = player.substr(1, player.size() - 2);
+            emit("chat " + log_token(player.empty() ? "?" : player) + " " + quoted(field(f, "text")));
+        }
+    }
+
+    static std::string quoted(std::string_view s) {
+        std::string out = "\"";
+        for (char c : s) {
+            if (c == '"' || c == '\\') out.push_back('\\');
+            if (c == '\n' || c == '\r') c = ' ';
+            out.push_back(c);
+        }
+        return out + "\"";
+    }
+
+    // ---- locations ------------------------------------------------------------------------------------
+    std::string vassal_location(const Game& game, const std::string& map, long long x, long long y) {
+        auto it = locators_.find(map);
+        if (it == locators_.end()) {
+            vassal::BoardLayout layout;
+            bool found = false;
+            for (const auto& [id, leaf] : game.layouts())
+                if (id == map) layout = vassal::parse_board_picker(leaf), found = true;
+            if (!found) {
+                const vassal::MapDef* def = module_.map(map);
+                if (def == nullptr) return "";
+                layout = vassal::default_layout(*def);
+            }
+            it = locators_.emplace(map, vassal::Locator(module_, layout)).first;
+        }
+        return it->second.name(point(x, y));
+    }
+
+    std::string scenario_location(const std::string& name) const {
+        for (const auto& [from, id] : b_.locations.names)
+            if (from == name) return id;
+        PatternFields f;
+        for (const auto& [from, to] : rewrites_)
+            if (from.match(name, &f))
+                if (auto filled = to.fill(f)) return *filled;
+        return name;
+    }
+
+    static bool in(const std::vector<VassalPlace>& places, const std::string& map, const std::string& zone_name) {
+        for (const VassalPlace& p : places)
+            if (p.map == map && (p.zone.empty() || p.zone == zone_name)) return true;
+        return false;
+    }
+
+    // ---- binding pieces -------------------------------------------------------------------------------
+    std::string mapped(const VassalValueSource& src, const std::string& v) const {
+        for (const auto& [from, as] : src.values)
+            if (from == v) return as;
+        return v;
+    }
+
+    std::optional<std::string> value_of(const VassalValueSource& src, const vassal::PieceView& view, const PatternFields* fields) const {
+        const std::string* v = nullptr;
+        std::string layer_value;
+        if (!src.property.empty()) {
+            v = vassal::find_property(view.properties, src.property);
+        } else if (!src.layer.empty()) {
+            v = vassal::find_property(view.properties, src.layer + (src.layer_index ? "_Level" : "_Name"));
+        } else if (!src.pattern_field.empty()) {
+            if (fields == nullptr) return std::nullopt;
+            for (const auto& [n, value] : *fields)
+                if (n == src.pattern_field) layer_value = std::string(value), v = &layer_value;
+        }
+        if (v == nullptr) return std::nullopt;
+        return mapped(src, *v);
+    }
+
+    [[noreturn]] void unbound(const std::string& id, const Entity& e, Where where, const std::string& why) const {
+        throw ConvertError(fmt::format("{}: {}piece {} '{}' ({}) looks like a unit (its side can be read) but cannot be bound: {}",
+                                       file_.path, step_ == 0 ? "" : fmt::format("step {}: ", step_), id, e.view.name,
+                                       where_name(where), why));
+    }
+
+    // The unit a piece stands for, or none when it is not a unit.
+    std::optional<UnitState> bind(const std::string& id, const Entity& e, Where where) const {
+        const std::string& name = e.view.name;
+        for (const Pattern& p : ignore_)
+            if (p.match(name, nullptr)) return std::nullopt;
+        if (!only_.empty() && std::none_of(only_.begin(), only_.end(), [&](const Pattern& p) { return p.match(name, nullptr); }))
+            return std::nullopt;
+        PatternFields fields;
+        const bool named = name_pattern_ && name_pattern_->match(name, &fields);
+        const PatternFields* f = named ? &fields : nullptr;
+        const auto side = value_of(b_.pieces.side, e.view, f);
+        if (!side || side->empty()) return std::nullopt;
+        UnitState u;
+        u.piece = id;
+        u.piece_name = name;
+        u.where = where;
+        u.order = e.order;
+        if (!sc_.sides_from_game && sc_.find_side(*side) == kNoSide)
+            unbound(id, e, where, fmt::format("its side '{}' is no side of the scenario (map it with <side><value vassal=... as=...>)", *side));
+        u.side = *side;
+        std::string unit = name;
+        if (b_.pieces.unit.set()) unit = value_of(b_.pieces.unit, e.view, f).value_or("");
+        if (unit.empty()) unbound(id, e, where, "its unit id cannot be read");
+        const UnitDef* def = scenario_unit(unit);
+        if (b_.pieces.type.set()) {
+            u.type = value_of(b_.pieces.type, e.view, f).value_or("");
+            if (u.type.empty()) unbound(id, e, where, "its type cannot be read");
+        } else if (def != nullptr) {
+            u.type = def->type;
+        } else {
+            unbound(id, e, where, fmt::format("its type is not read (no <type>) and the scenario has no unit '{}'", unit));
+        }
+        if (b_.pieces.strength.set()) {
+            const auto s = value_of(b_.pieces.strength, e.view, f);
+            const auto n = s ? whole(trim_copy(*s)) : std::nullopt;
+            if (!n || *n < 0) unbound(id, e, where, s ? fmt::format("its strength '{}' is not a whole number", *s) : "it has no strength");
+            u.strength = *n;
+        } else if (def != nullptr) {
+            u.strength = def->strength;
+        } else {
+            unbound(id, e, where, fmt::format("its strength is not read (no <strength>) and the scenario has no unit '{}'", unit));
+        }
+        // The unit's id is kept in the UnitState's map key; its location is set by the caller.
+        u.loc = std::move(unit);
+        return u;
+    }
+
+    Position snapshot(const Game& game) {
+        Position out;
+        for (const auto& [id, e] : game.pieces()) {
+            const vassal::Placement p = game.placement(*e);
+            if (p.map.empty()) continue;
+            Where where = Where::elsewhere;
+            std::string loc;
+            const bool game_map = p.map == b_.locations.map;
+            const bool box_map = in(b_.eliminated, p.map, "") || in(b_.exited, p.map, "") || in(b_.pool, p.map, "");
+            const bool zoned = [&] {
+                for (const auto* places : {&b_.eliminated, &b_.exited, &b_.pool})
+                    for (const VassalPlace& pl : *places)
+                        if (pl.map == p.map && !pl.zone.empty()) return true;
+                return false;
+            }();
+            if (!game_map && !box_map && !zoned) continue;
+            const std::string name = (game_map || zoned) ? vassal_location(game, p.map, p.x, p.y) : std::string();
+            if (in(b_.eliminated, p.map, name)) where = Where::eliminated;
+            else if (in(b_.exited, p.map, name)) where = Where::exited;
+            else if (in(b_.pool, p.map, name)) where = Where::pool;
+            else if (game_map) where = Where::map, loc = scenario_location(name);
+            if (where == Where::elsewhere) continue;
+            auto u = bind(*id, *e, where);
+            if (!u) continue;
+            const std::string unit = std::move(u->loc);
+            u->loc = loc;
+            if (auto it = out.find(unit); it != out.end())
+                throw ConvertError(fmt::format("{}: {}pieces {} '{}' and {} '{}' are both unit {}: a unit is one piece", file_.path,
+                                               step_ == 0 ? "" : fmt::format("step {}: ", step_), it->second.piece,
+                                               it->second.piece_name, *id, e->view.name, unit));
+            out.emplace(unit, std::move(*u));
+        }
+        return out;
+    }
+
+    // ---- what changed -----------------------------------------------------------------------------------
+    void diff(const Position& before, const Position& after) {
+        std::vector<const std::pair<const std::string, UnitState>*> changed;
+        for (const auto& u : after) changed.push_back(&u);
+        std::sort(changed.begin(), changed.end(), [](auto* a, auto* b) { return a->second.order < b->second.order; });
+        for (const auto* entry : changed) {
+            const std::string& unit = entry->first;
+            const UnitState& now = entry->second;
+            auto it = before.find(unit);
+            const UnitState* was = it == before.end() ? nullptr : &it->second;
+            const std::string u = log_token(unit);
+            if (now.where == Where::map) {
+                if (was == nullptr || was->where != Where::map)
+                    emit("enter " + u + " " + log_token(now.loc));
+                else if (was->loc != now.loc)
+                    emit("move " + u + " " + log_token(was->loc) + " " + log_token(now.loc));
+                if (was != nullptr && now.strength < was->strength) emit(fmt::format("lose {} {}", u, was->strength - now.strength));
+            } else if (was != nullptr && was->where == Where::map) {
+                if (now.where == Where::eliminated) emit("eliminate " + u);
+                else if (now.where == Where::exited) emit("exit " + u + " " + log_token(was->loc));
+                else warn(Code::VassalUnread, fmt::format("unit {} went from the game map to {}: no record", unit, where_name(now.where)));
+            }
+        }
+        for (const auto& [unit, was] : before)
+            if (was.where == Where::map && after.find(unit) == after.end()) emit("eliminate " + log_token(unit));
+    }
+
+    const vassal::VassalFile& file_;
+    const vassal::Module& module_;
+    const Scenario& sc_;
+    const VassalBinding& b_;
+    std::optional<Pattern> name_pattern_, turn_chat_, phase_chat_;
+    std::vector<Pattern> only_, ignore_;
+    std::vector<std::pair<Pattern, Pattern>> rewrites_;
+    std::optional<Pattern> chat_;
+    std::map<std::string, vassal::Locator, std::less<>> locators_;
+    const vassal::TurnTracker* tracker_ = nullptr;  // the binding's tracker, when turns or phases come from one
+    std::size_t tracker_index_ = 0;
+    std::string note_;  // what the next record was read from, for its comment
+    std::size_t step_ = 0;
+    std::int64_t turn_ = 0;
+    std::string phase_;
+    Conversion out_;
+};
+
+}  // namespace
+
+std::string log_token(std::string_view word) {
+    if (!word.empty() && word.find_first_of(" \t#\"\\") == std::string_view::npos) return std::string(word);
+    std::string out = "\"";
+    for (char c : word) {
+        if (c == '"' || c == '\\') out.push_back('\\');
+        out.push_back(c == '\n' || c == '\r' ? ' ' : c);
+    }
+    return out + "\"";
+}
+
+Conversion convert_vassal(const vassal::VassalFile& file, const vassal::Module& module, const Scenario& scenario,
+                          const std::string& game) {
+    return Converter(file, module, scenario).run(game);
+}
+
+std::string conversion_text(const Conversion& c) {
+    std::string out;
+    for (const ConvertedRecord& r : c.records)
+        if (r.note.empty()) {
+            out += fmt::format("{}  # step {}\n", r.text, r.step);
+        } else {
+            std::string note = r.note;  // a module's item may hold a line end: the comment stays on its line
+            for (char& ch : note)
+                if (ch == '\n' || ch == '\r') ch = ' ';
+            out += fmt::format("{}  # step {}: {}\n", r.text, r.step, note);
+        }
+    return out;
+}
+
+}  // namespace referee

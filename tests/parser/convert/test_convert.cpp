@@ -1,0 +1,367 @@
+// The conversion of a VASSAL game into move-log records (parser/convert): small games written as
+// VASSAL command text (tests/support/vassal_writer.hpp), a small module with a numbered square
+// grid, and Marye's Heights extended with a <vassal> binding.
+#include "convert.hpp"
+#include "tracker.hpp"
+#include "locate.hpp"
+#include "board_layout.hpp"
+#include "scenario.hpp"
+#include "vassal_writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using namespace referee;
+using namespace referee::vassal;
+using namespace referee::vassal::testing;
+
+namespace {
+
+// Main Map: one board of 100-pixel squares numbered "col.row" from 01.01 (column 17 is x 1650).
+const char* const kModule = R"xml(<VASSAL.build.GameModule name="Convert Test" version="1.0">
+  <VASSAL.build.module.Map mapName="Main Map">
+    <VASSAL.build.module.map.BoardPicker>
+      <VASSAL.build.module.map.boardPicker.Board name="B" width="3000" height="3000">
+        <VASSAL.build.module.map.boardPicker.board.SquareGrid dx="100" dy="100" x0="50" y0="50">
+          <VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering sep="." hOff="1" vOff="1" hLeading="1" vLeading="1"/>
+        </VASSAL.build.module.map.boardPicker.board.SquareGrid>
+      </VASSAL.build.module.map.boardPicker.Board>
+    </VASSAL.build.module.map.BoardPicker>
+  </VASSAL.build.module.Map>
+  <VASSAL.build.module.Map mapName="Dead Pile"/>
+  <VASSAL.build.module.Map mapName="Reinforcements"/>
+  <VASSAL.build.module.DiceButton name="1d6" nDice="1" nSides="6" reportFormat="** $name$ = $result$ *** &lt;$PlayerName$&gt;"/>
+  <VASSAL.build.module.turn.TurnTracker name="Turn">
+    <VASSAL.build.module.turn.CounterTurnLevel name="Turn" property="Turn" start="1" incr="1">
+      <VASSAL.build.module.turn.ListTurnLevel name="Phase" property="Phase" list="Union Move,Union Fight"/>
+    </VASSAL.build.module.turn.CounterTurnLevel>
+  </VASSAL.build.module.turn.TurnTracker>
+</VASSAL.build.GameModule>)xml";
+
+// The same binding reading turns and phases from the tracker (levels counted from 1).
+const char* const kTrackerScenario = R"xml(<scenario extends="maryes-heights" id="mh-convert-tracker" title="Convert test">
+  <vassal module="Convert Test" version="1.0">
+    <map name="Main Map"><rewrite from="{col}.{row}" to="{col}{row}"/></map>
+    <pieces>
+      <side property="Side"/>
+      <strength property="Strength"/>
+    </pieces>
+    <eliminated map="Dead Pile"/>
+    <turns source="tracker" tracker="Turn" level="1"/>
+    <phases source="tracker" tracker="Turn" level="2">
+      <phase vassal="Union Move" as="Union movement"/>
+      <phase vassal="Union Fight" as="Union combat"/>
+    </phases>
+  </vassal>
+</scenario>)xml";
+
+const char* const kScenario = R"xml(<scenario extends="maryes-heights" id="mh-convert" title="Convert test">
+  <vassal module="Convert Test" version="1.0">
+    <map name="Main Map"><rewrite from="{col}.{row}" to="{col}{row}"/></map>
+    <pieces>
+      <side property="Side"><value vassal="Rebel" as="Confederate"/></side>
+      <strength property="Strength"/>
+      <ignore name="Turn{*}"/>
+    </pieces>
+    <eliminated map="Dead Pile"/>
+    <pool map="Reinforcements"/>
+    <turns source="property" property="Turn"/>
+    <phases source="property" property="Phase">
+      <phase vassal="Union Move" as="Union movement"/>
+      <phase vassal="Union Fight" as="Union combat"/>
+    </phases>
+    <dice button="1d6" side=""/>
+  </vassal>
+</scenario>)xml";
+
+const Module& module() {
+    static const Module m = Module::from_buildfile(kModule, "convert.xml");
+    return m;
+}
+
+// A scenario of this file's, read once: one that does not read ends the test program.
+const Scenario& scenario_of(const ScenarioLoad& load) {
+    if (!load.scenario) {
+        for (const auto& e : load.errors) ADD_FAILURE() << e.line << ":" << e.col << ": " << e.message;
+        std::abort();
+    }
+    return *load.scenario;
+}
+
+const Scenario& scenario() {
+    static const ScenarioLoad load = read_scenario_xml(kScenario, "convert-scenario.xml");
+    return scenario_of(load);
+}
+
+// The pixel of a square's centre, by its column and row (1-based).
+int px(int n) { return 50 + 100 * (n - 1); }
+
+// A piece named `name` with Marker properties Side and Strength, at a map point.
+std::string unit(const std::string& id, const std::string& name, const std::string& side, const std::string& strength,
+                 const std::string& map, int x, int y) {
+    return add_piece(id, chain({"mark;Side,Strength", "piece;;;u.png;" + name}),
+                     chain({side + "," + strength, map + ";" + std::to_string(x) + ";" + std::to_string(y) + ";gp1;0"}));
+}
+std::string strength_change(const std::string& id, const std::string& side, const std::string& from, const std::string& to,
+                            const std::string& map, int x, int y) {
+    const std::string where = map + ";" + std::to_string(x) + ";" + std::to_string(y) + ";gp1;0";
+    return change_piece(id, chain({side + "," + to, where}), chain({side + "," + from, where}));
+}
+std::string property(const std::string& name, const std::string& value) { return "GlobalProperty\t;" + name + ";" + value + ";"; }
+
+VassalFile file_of(const std::vector<std::string>& position, const std::vector<std::string>& steps = {}) {
+    return read_vassal_bytes(make_vassal_file(game_text(position, steps)), "game.vlog");
+}
+
+std::string converted(const VassalFile& f) { return conversion_text(convert_vassal(f, module(), scenario(), "mh-convert.xml")); }
+
+std::string error_of(const VassalFile& f) {
+    try {
+        converted(f);
+    } catch (const ConvertError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+}  // namespace
+
+TEST(Convert, TheModulesSquaresAreNamedColDotRow) {
+    const Locator l(module(), default_layout(*module().map("Main Map")));
+    EXPECT_EQ(l.name(Point{px(17), px(3)}), "17.03");
+    EXPECT_EQ(l.name(Point{px(1), px(1)}), "01.01");
+}
+
+TEST(Convert, ASaveGivesTheHeaderFromItsPosition) {
+    const VassalFile f = file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3)),
+                                  unit("p2", "Barksdale", "Rebel", "4", "Main Map", px(12), px(8)),
+                                  unit("p3", "2/1/I", "Union", "5", "Reinforcements", 10, 10),
+                                  add_piece("p4", chain({"mark;Side", "piece;;;t.png;Turn marker"}), chain({"Union", "Main Map;50;50;gp2;0"})),
+                                  add_piece("p5", "piece;;;c.png;Control", "Main Map;150;50;gp3;0")});
+    EXPECT_FALSE(f.is_log());
+    // 1/1/I's type comes from the scenario's order of battle; Barksdale is not in it, and has no type.
+    EXPECT_NE(error_of(f).find("piece p2 'Barksdale' (on the game map) looks like a unit (its side can be read) but cannot be bound: "
+                               "its type is not read (no <type>) and the scenario has no unit 'Barksdale'"),
+              std::string::npos)
+        << error_of(f);
+    const VassalFile g = file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3)),
+                                  unit("p3", "2/1/I", "Union", "5", "Reinforcements", 10, 10),
+                                  add_piece("p4", chain({"mark;Side", "piece;;;t.png;Turn marker"}), chain({"Union", "Main Map;50;50;gp2;0"})),
+                                  add_piece("p5", "piece;;;c.png;Control", "Main Map;150;50;gp3;0")});
+    EXPECT_EQ(converted(g),
+              "game mh-convert.xml  # step 0\n"
+              "setup custom  # step 0\n"
+              "unit 1/1/I Union infantry 6 at 1703  # step 0\n"
+              "unit 2/1/I Union infantry 5  # step 0\n");
+}
+
+TEST(Convert, StepsBecomeRecordsAndUndoneStepsDoNot) {
+    const std::vector<std::string> position{unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3)),
+                                            unit("p3", "2/1/I", "Union", "5", "Reinforcements", 10, 10),
+                                            property("Turn", "1"), property("Phase", "Union Move")};
+    const std::string move1 = move_piece("p1", "Main Map", px(17), px(4), "null", "Main Map", px(17), px(3));
+    const std::string back1 = move_piece("p1", "Main Map", px(17), px(3), "null", "Main Map", px(17), px(4));
+    const std::string enter3 = move_piece("p3", "Main Map", px(20), px(5), "null", "Reinforcements", 10, 10);
+    const VassalFile f = file_of(position, {
+        log_step({move1}),                                   // 1
+        log_step({"CHAT<Alice> - going up the hill"}),       // 2
+        log_step({enter3}),                                  // 3 (taken back by 4)
+        log_step({move_piece("p3", "Reinforcements", 10, 10, "null", "Main Map", px(20), px(5))}),  // 4
+        log_step({property("Phase", "Union Fight")}),        // 5
+        log_step({"CHAT*** 1d6 = 4 *** <Alice>"}),           // 6
+        log_step({strength_change("p1", "Union", "6", "4", "Main Map", px(17), px(4))}),  // 7
+        log_step({move_piece("p1", "Dead Pile", 5, 5, "null", "Main Map", px(17), px(4))}),  // 8
+        log_step({back1}),                                   // 9: 1/1/I, out of the dead pile onto the map
+    });
+    ASSERT_EQ(f.steps.size(), 9u);
+    EXPECT_EQ(f.steps[3].undo, UndoKind::probable);
+    EXPECT_EQ(converted(f),
+              "game mh-convert.xml  # step 0\n"
+              "setup custom  # step 0\n"
+              "unit 1/1/I Union infantry 6 at 1703  # step 0\n"
+              "unit 2/1/I Union infantry 5  # step 0\n"
+              "turn 1  # step 0\n"
+              "phase Union movement  # step 0\n"
+              "move 1/1/I 1703 1704  # step 1\n"
+              "chat Alice \"going up the hill\"  # step 2\n"
+              "phase Union combat  # step 5\n"
+              "roll 1d6 4  # step 6\n"
+              "lose 1/1/I 2  # step 7\n"
+              "eliminate 1/1/I  # step 8\n"
+              "enter 1/1/I 1703  # step 9\n");
+}
+
+TEST(Convert, BindingErrorsNameThePiece) {
+    // No unit at all.
+    EXPECT_NE(error_of(file_of({add_piece("p5", "piece;;;c.png;Control", "Main Map;150;50;gp3;0")})).find("makes no piece of the file a unit"),
+              std::string::npos);
+    // One unit, two pieces.
+    std::string e = error_of(file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3)),
+                                      unit("p2", "1/1/I", "Union", "6", "Main Map", px(17), px(5))}));
+    EXPECT_NE(e.find("pieces p1 '1/1/I' and p2 '1/1/I' are both unit 1/1/I"), std::string::npos) << e;
+    // A side the scenario does not have.
+    e = error_of(file_of({unit("p1", "1/1/I", "French", "6", "Main Map", px(17), px(3))}));
+    EXPECT_NE(e.find("piece p1 '1/1/I' (on the game map) looks like a unit (its side can be read) but cannot be bound: its side 'French' "
+                     "is no side of the scenario"),
+              std::string::npos)
+        << e;
+    // No strength.
+    e = error_of(file_of({add_piece("p1", chain({"mark;Side", "piece;;;u.png;1/1/I"}), chain({"Union", "Main Map;1650;250;gp1;0"}))}));
+    EXPECT_NE(e.find("piece p1 '1/1/I' (on the game map) looks like a unit (its side can be read) but cannot be bound: it has no strength"),
+              std::string::npos)
+        << e;
+    // A strength that is no number, met in a step.
+    e = error_of(file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3))},
+                         {log_step({strength_change("p1", "Union", "6", "full", "Main Map", px(17), px(3))})}));
+    EXPECT_NE(e.find("step 1: piece p1 '1/1/I' (on the game map) looks like a unit (its side can be read) but cannot be bound: its "
+                     "strength 'full' is not a whole number"),
+              std::string::npos)
+        << e;
+}
+
+TEST(Convert, AnUnknownLocationIsKeptAsItIs) {
+    // Off the board: VASSAL names it "offboard"; the engine reports the unknown location.
+    EXPECT_EQ(converted(file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", 5000, 5000)})),
+              "game mh-convert.xml  # step 0\nsetup custom  # step 0\nunit 1/1/I Union infantry 6 at offboard  # step 0\n");
+}
+
+TEST(Convert, WithoutABindingTheMessageSaysWhatToGive) {
+    const ScenarioLoad plain = load_scenario("maryes-heights");
+    ASSERT_TRUE(plain.scenario);
+    try {
+        convert_vassal(file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3))}), module(), *plain.scenario, "maryes-heights");
+        ADD_FAILURE() << "no error";
+    } catch (const ConvertError& e) {
+        EXPECT_NE(std::string(e.what()).find("has no <vassal> section: give a scenario file with one"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Convert, LogTokensAreQuotedWhenTheyMustBe) {
+    EXPECT_EQ(log_token("1/1/I"), "1/1/I");
+    EXPECT_EQ(log_token("Iron Brigade"), "\"Iron Brigade\"");
+    EXPECT_EQ(log_token("a\"b#"), "\"a\\\"b#\"");
+    EXPECT_EQ(log_token(""), "\"\"");
+}
+
+namespace {
+
+const Scenario& tracker_scenario() {
+    static const ScenarioLoad load = read_scenario_xml(kTrackerScenario, "convert-tracker.xml");
+    return scenario_of(load);
+}
+
+// The tracker's leaf as the real files write it: "0|" then the counter's state, the list's state
+// nested in its fifth token.
+std::string tracker_leaf(int turn, int phase) {
+    return "TURNTurnTracker0\t" + encode({"0", encode({std::to_string(turn), "0", "false", "-1", encode({std::to_string(phase), "0", "0", "true,true"}, ';')}, ';')}, '|');
+}
+
+std::vector<std::string> texts(const std::vector<TrackerLevelValue>& levels) {
+    std::vector<std::string> out;
+    for (const auto& l : levels) out.push_back(l.problem.empty() ? l.name + "=" + l.text : l.name + "?" + l.problem);
+    return out;
+}
+
+}  // namespace
+
+// The states of ../shared/vassal's real saves, with their modules' levels.
+TEST(Tracker, TheRealFilesStatesAreRead) {
+    vassal::TurnTracker trc;  // trc/buildFile-trc.yml: a counter of years holding three lists
+    trc.name = "Turn";
+    vassal::TurnLevel year{"VASSAL.build.module.turn.CounterTurnLevel", "Year", "year", "$value$", 1941, 1, false, -1, {}, {}};
+    vassal::TurnLevel month{"VASSAL.build.module.turn.ListTurnLevel", "Month", "month", "$value$", 1, 1, false, -1,
+                            {"Jan/Feb", "Mar/Apr", "May/Jun", "Jul/Aug", "Sep/Oct", "Nov/Dec"}, {}};
+    vassal::TurnLevel side{"VASSAL.build.module.turn.ListTurnLevel", "Side", "sideInPlay", "$value$", 1, 1, false, -1,
+                           {"Axis 1st Impulse", "Axis 2nd Impulse", "Russian 1st Impulse", "Russian 2nd Impulse"}, {}};
+    vassal::TurnLevel impulse{"VASSAL.build.module.turn.ListTurnLevel", "Impulse", "impulse", "$value$", 1, 1, false, -1, {"1st Impulse"}, {}};
+    side.levels = {impulse};
+    month.levels = {side};
+    year.levels = {month};
+    trc.levels = {year};
+    EXPECT_EQ(tracker_level_count(trc), 4u);
+    // trc/Campaign-180907.vsav, as it is in the file (a one-item list's index is 0: counted from 0).
+    const std::string state = R"(0|1941;0;false;-1;1\;0\;0\;true,true,true,true,true,true\;0\\;0\\;0\\;true,true,true,true\\;0\\\;0\\\;0\\\;true)";
+    EXPECT_EQ(texts(read_tracker_state(trc, state)),
+              (std::vector<std::string>{"Year=1941", "Month=Mar/Apr", "Side=Axis 1st Impulse", "Impulse=1st Impulse"}));
+    const auto levels = read_tracker_state(trc, state);
+    EXPECT_TRUE(levels[1].list);
+    EXPECT_EQ(levels[1].value, 1);
+    EXPECT_FALSE(levels[0].list);
+
+    vassal::TurnTracker ftp;  // ftp/buildFile.xml: one counter that loops at 13
+    ftp.levels = {vassal::TurnLevel{"VASSAL.build.module.turn.CounterTurnLevel", "Turn", "Turn", "$value$", 1, 1, true, 13, {}, {}}};
+    EXPECT_EQ(texts(read_tracker_state(ftp, "0|4;0;true;13")), (std::vector<std::string>{"Turn=4"}));
+    EXPECT_EQ(texts(read_tracker_state(ftp, "0|1;0;false;-1")), (std::vector<std::string>{"Turn=1"}));  // ragnarok-start.vsav
+}
+
+TEST(Tracker, BadStatesGiveProblemsNotCrashes) {
+    const vassal::TurnTracker& t = module().turn_trackers.at(0);
+    EXPECT_EQ(texts(read_tracker_state(t, "0|3;0;false;-1;1;0;0;true")), (std::vector<std::string>{"Turn=3", "Phase=Union Fight"}));
+    EXPECT_EQ(texts(read_tracker_state(t, "0|3;0;false;-1;2;0;0;true")),
+              (std::vector<std::string>{"Turn=3", "Phase?its item 2 (counted from 0) is not one of the 2 of its list"}));
+    EXPECT_EQ(texts(read_tracker_state(t, "0|3;0;false;-1;-1")),
+              (std::vector<std::string>{"Turn=3", "Phase?its item -1 (counted from 0) is not one of the 2 of its list"}));
+    EXPECT_EQ(texts(read_tracker_state(t, "0|x;0")),
+              (std::vector<std::string>{"Turn?its value 'x' is not a whole number", "Phase?the tracker's state has no value for it"}));
+    for (const char* s : {"", "0", "|", "0|", "0|;;;;;", "\\\\", "0|99999999999999999999999"}) {
+        const auto levels = read_tracker_state(t, s);
+        ASSERT_EQ(levels.size(), 2u) << s;
+        EXPECT_FALSE(levels[0].problem.empty()) << s;
+    }
+}
+
+TEST(Convert, TurnsAndPhasesComeFromTheTracker) {
+    const std::vector<std::string> position{unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3)), tracker_leaf(1, 0)};
+    const VassalFile f = file_of(position, {
+        log_step({move_piece("p1", "Main Map", px(17), px(4), "null", "Main Map", px(17), px(3))}),  // 1
+        log_step({tracker_leaf(1, 1)}),                                                                // 2
+        log_step({tracker_leaf(2, 0)}),                                                                // 3 (taken back by 4)
+        log_step({"UNDO\ttrue", tracker_leaf(1, 1), "UNDO\tfalse"}),                                 // 4: VASSAL's marked undo
+        log_step({tracker_leaf(2, 0)}),                                                                // 5
+        log_step({tracker_leaf(2, 5)}),                                                                // 6: no such item
+    });
+    const Conversion c = convert_vassal(f, module(), tracker_scenario(), "t.xml");
+    EXPECT_EQ(conversion_text(c),
+              "game t.xml  # step 0\n"
+              "setup custom  # step 0\n"
+              "unit 1/1/I Union infantry 6 at 1703  # step 0\n"
+              "turn 1  # step 0: tracker 'Turn' level 1 value 1\n"
+              "phase Union movement  # step 0: tracker 'Turn' level 2 item 0 (from 0) 'Union Move'\n"
+              "move 1/1/I 1703 1704  # step 1\n"
+              "phase Union combat  # step 2: tracker 'Turn' level 2 item 1 (from 0) 'Union Fight'\n"
+              "turn 2  # step 5: tracker 'Turn' level 1 value 2\n"
+              "phase Union movement  # step 5: tracker 'Turn' level 2 item 0 (from 0) 'Union Move'\n");
+    ASSERT_EQ(c.warnings.size(), 1u);
+    EXPECT_EQ(c.warnings[0].code, Code::VassalUnread);
+    EXPECT_EQ(c.warnings[0].step, 6u);
+    EXPECT_EQ(c.warnings[0].message, "the turn tracker 'Turn' level 2 ('Phase') gives no phase: its item 5 (counted from 0) is not one of the 2 of its list");
+}
+
+// The error converting a one-unit game with the scenario `xml`, or "(no error)".
+std::string binding_error(const std::string& xml) {
+    const ScenarioLoad load = read_scenario_xml(xml, "binding.xml");
+    if (!load.scenario) return "(the scenario does not read)";
+    try {
+        convert_vassal(file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3))}), module(), *load.scenario, "x");
+    } catch (const ConvertError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+TEST(Convert, ATrackerTheModuleLacksIsNamed) {
+    std::string xml = kTrackerScenario;
+    xml.replace(xml.find("level=\"2\""), 9, "level=\"3\"");
+    std::string e = binding_error(xml);
+    EXPECT_NE(e.find("reads phases from level 3 of the turn tracker 'Turn', which has 2 levels"), std::string::npos) << e;
+    xml = kTrackerScenario;
+    for (std::size_t at; (at = xml.find("tracker=\"Turn\"")) != std::string::npos;) xml.replace(at, 14, "tracker=\"Clock\"");
+    e = binding_error(xml);
+    EXPECT_NE(e.find("from the turn tracker 'Clock', which module 'Convert Test' does not have"), std::string::npos) << e;
+    xml = kTrackerScenario;
+    xml.replace(xml.find("module=\"Convert Test\""), 21, "module=\"Other Test\"");
+    e = binding_error(xml);
+    EXPECT_NE(e.find("binding is for module 'Other Test'; the module given ('Convert Test') is 'Convert Test'"), std::string::npos) << e;
+}
