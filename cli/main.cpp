@@ -126,6 +126,9 @@ int run(int argc, char** argv) {
     std::string module_path;
     check->add_option("--module", module_path, "The module of the VASSAL games among the files (.vmod/.mod, a buildFile, or a folder holding one)")
         ->type_name("M");
+    bool chain = false;
+    check->add_flag("--chain", chain, "The files are VASSAL logs of one game, in order (with --module): judged as one game, with a "
+                                      "chain-break where one does not begin where the one before it ended");
     check->add_option("FILE", files, "Move log, XML save, or VASSAL save or log (with --module); - reads standard input")
         ->type_name("")
         ->required();
@@ -198,6 +201,22 @@ int run(int argc, char** argv) {
         }
     }
     const vassal::Module* mod = module ? &*module : nullptr;
+    if (chain) {
+        if (mod == nullptr) return usage_error("--chain: judging VASSAL logs as one game needs their module (--module M)");
+        for (const std::string& f : files)
+            if (!is_zip_file(f)) return usage_error(fmt::format("--chain: {} is not a VASSAL save or log", f));
+        Report r;
+        try {
+            r = check_vassal_chain(files, *mod, opts);
+        } catch (const std::exception& e) {
+            r.file = files.front();
+            r.judged = false;
+            r.violations.push_back({"internal-error", true, 0, 0, "", fmt::format("could not check: {}", e.what()), std::nullopt});
+        }
+        const std::string out = format == "json" ? render_json(std::vector<Report>{r}) : render_text(r);
+        std::fwrite(out.data(), 1, out.size(), stdout);
+        return r.exit_status();
+    }
 
     // Reports come out in the order of the files whatever order they finish in; progress shows on a
     // terminal only (standard error), and never for one file.

@@ -1,6 +1,7 @@
 // `referee convert` and the check of VASSAL files (vassal_check.hpp).
 #include "vassal_check.hpp"
 
+#include "audit.hpp"
 #include "check.hpp"
 #include "convert.hpp"
 #include "diagnostics.hpp"
@@ -21,6 +22,7 @@ namespace {
 
 // A conversion, or why there is none (a code of the table and its message).
 struct Converted {
+    std::optional<vassal::VassalFile> file;
     std::optional<Conversion> conversion;
     std::string scenario;  // the scenario's id, when it could be read
     Code code = Code::Unreadable;
@@ -46,8 +48,8 @@ Converted convert_file(const std::string& file, const vassal::Module& module, co
     }
     out.scenario = load->scenario->id;
     try {
-        const vassal::VassalFile vf = vassal::read_vassal_file(file);
-        out.conversion = convert_vassal(vf, module, *load->scenario, scenario_name);
+        out.file = vassal::read_vassal_file(file);
+        out.conversion = convert_vassal(*out.file, module, *load->scenario, scenario_name);
     } catch (const ConvertError& e) {
         out.code = Code::VassalBinding;
         out.error = e.what();
@@ -78,18 +80,61 @@ bool is_zip_file(const std::string& file) {
 }
 
 Report check_vassal(const std::string& file, const vassal::Module& module, const CheckOptions& opts) {
-    Converted c = convert_file(file, module, opts.scenario);
-    if (!c.conversion) return vassal_not_judged(file, c.scenario, c.code, std::move(c.error));
-    std::vector<std::uint32_t> steps;
-    steps.reserve(c.conversion->records.size());
-    for (const ConvertedRecord& r : c.conversion->records) steps.push_back(static_cast<std::uint32_t>(r.step));
-    std::vector<Violation> findings;
-    for (ConvertWarning& w : c.conversion->warnings) {
-        const CodeInfo& info = code_info(w.code);
-        findings.push_back(Violation{std::string(info.name), severity_of(w.code, opts.strict) == Severity::Error, 0, 0, std::string(info.cites),
-                                     std::move(w.message), static_cast<std::uint32_t>(w.step)});
+    return check_vassal_chain({file}, module, opts);
+}
+
+Report check_vassal_chain(const std::vector<std::string>& files, const vassal::Module& module, const CheckOptions& opts) {
+    const std::string& first = files.front();
+    // Each log converted on its own; a later log's records of its first position (step 0) are left
+    // out, since the game goes on from where the log before it ended (a chain-break says where it
+    // does not), and its steps are counted on from the steps before it.
+    std::vector<Converted> logs;
+    logs.reserve(files.size());
+    for (const std::string& f : files) {
+        Converted c = convert_file(f, module, opts.scenario);
+        if (!c.conversion) {
+            std::string why = files.size() > 1 ? fmt::format("{}: {}", f, c.error) : std::move(c.error);
+            return vassal_not_judged(first, c.scenario, c.code, std::move(why));
+        }
+        logs.push_back(std::move(c));
     }
-    return check_steps(conversion_text(*c.conversion), file, opts, steps, std::move(findings));
+    Conversion all;
+    std::vector<std::uint32_t> steps;
+    std::vector<Violation> findings;
+    const auto finding = [&](Code code, std::size_t step, std::string message) {
+        const CodeInfo& info = code_info(code);
+        findings.push_back(Violation{std::string(info.name), severity_of(code, opts.strict) == Severity::Error, 0, 0, std::string(info.cites),
+                                     std::move(message), static_cast<std::uint32_t>(step)});
+    };
+    std::vector<std::size_t> offsets;
+    std::size_t offset = 0;
+    for (std::size_t i = 0; i < logs.size(); ++i) {
+        offsets.push_back(offset);
+        Conversion& c = *logs[i].conversion;
+        for (ConvertedRecord& r : c.records) {
+            if (i > 0 && r.step == 0) continue;
+            r.step += offset;
+            steps.push_back(static_cast<std::uint32_t>(r.step));
+            all.records.push_back(std::move(r));
+        }
+        for (ConvertWarning& w : c.warnings)  // a later log's first position is the game's so far: said for the first log
+            if (i == 0 || w.step > 0) finding(w.code, w.step + offset, std::move(w.message));
+        // The audit: undos that take back a roll or a reveal (warnings at the undo's step).
+        for (vassal::AuditFinding& a : vassal::audit(*logs[i].file, &module).findings)
+            finding(a.code, a.step + offset, files.size() > 1 ? fmt::format("{}: {}", files[i], a.message) : std::move(a.message));
+        offset += logs[i].file->steps.size();
+    }
+    if (logs.size() > 1) {
+        std::vector<const vassal::VassalFile*> chain;
+        for (const Converted& c : logs) chain.push_back(&*c.file);
+        for (vassal::AuditFinding& a : vassal::audit_chain(chain)) {
+            std::size_t at = 0;  // the step the later log begins after: the last step before it
+            for (std::size_t i = 0; i < files.size(); ++i)
+                if (files[i] == a.file) at = offsets[i] + a.step;
+            finding(a.code, at, fmt::format("{}: {}", a.file, a.message));
+        }
+    }
+    return check_steps(conversion_text(all), first, opts, steps, std::move(findings));
 }
 
 int run_convert(const ConvertOptions& opts) {

@@ -21,6 +21,12 @@ bool is_zip_file(const std::string& file);
 // an unreadable file), else the engine's report with steps for places.
 Report check_vassal(const std::string& file, const vassal::Module& module, const CheckOptions& opts);
 
+// Several logs of one game, in order (--chain), judged as one game: the first log's records, then
+// each later log's steps, counted on from the steps before it (docs/decisions.md); a log that does
+// not begin where the one before it ended is a chain-break at the step it follows. The audit's
+// undo-after-roll and undo-after-reveal are warnings at the undo's step. The report names the first file.
+Report check_vassal_chain(const std::vector<std::string>& files, const vassal::Module& module, const CheckOptions& opts);
+
 struct ConvertOptions {
     std::string file;
     std::string module;

@@ -175,7 +175,7 @@ TEST_P(VassalGame, GetsTheVerdictOfItsTwin) {
             EXPECT_EQ(a.at("items")[k].at("points"), b.at("items")[k].at("points"));
         }
     }
-    EXPECT_EQ(codes(vassal, vassal_only), codes(twin));
+    EXPECT_EQ(codes(vassal, vassal_only), codes(twin)) << out;
     // Findings of a VASSAL game name its step, never a line.
     for (const json& v : vassal.at("violations")) EXPECT_TRUE(v.contains("step")) << v.dump();
 
