@@ -216,7 +216,10 @@ void read_vassal(ReadContext& cx, pugi::xml_node v) {
             auto to = pattern_attr(cx, r, "to", {"col", "row"}, true);
             if (!from || !to) continue;
             bool ok = true;
-            for (std::string_view f : Pattern::compile(*to, nullptr)->field_names())
+            // Kept in a variable: the names are views into it (a temporary would be gone before the loop).
+            const std::optional<Pattern> to_p = Pattern::compile(*to, nullptr);
+            if (!to_p || !from_p) continue;
+            for (std::string_view f : to_p->field_names())
                 if (!from_p->has_field(f)) {
                     cx.error(r, r.attribute("to"),
                              "<rewrite> attribute 'to': {" + std::string(f) + "} is not a field of 'from' (" + qt(*from) + ")");
