@@ -139,8 +139,8 @@ std::string GameWriter::state_of(const Piece& p) const {
     return chain({marker, basic});
 }
 
-// A TurnTracker's state, modelled on the states real saves hold (TURNTurnTracker0 followed by
-// "0|1;0;false;-1" for a counter, its list level nested after it): the current level, '|', then
+// A TurnTracker's state, in the form real saves hold (docs/decisions.md, "Turns and phases from
+// the turn tracker"): the current level, '|', then
 // each level's state, its value first (a list level's value is its item's index), the levels
 // it holds nested in its last field.
 std::string GameWriter::tracker_leaf(int turn, int phase_index) const {

@@ -2,6 +2,8 @@
 // VASSAL command text (tests/support/vassal_writer.hpp), a small module with a numbered square
 // grid, and Marye's Heights extended with a <vassal> binding.
 #include "convert.hpp"
+#include "vassal_file.hpp"
+#include "module.hpp"
 #include "tracker.hpp"
 #include "locate.hpp"
 #include "board_layout.hpp"
@@ -10,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -266,34 +269,50 @@ std::vector<std::string> texts(const std::vector<TrackerLevelValue>& levels) {
 
 }  // namespace
 
-// The states of ../shared/vassal's real saves, with their modules' levels.
+// The tracker states of ../shared/vassal's real saves, read from the files themselves (they are
+// third-party test data, never copied here); skipped, saying so, when the folder is absent.
 TEST(Tracker, TheRealFilesStatesAreRead) {
-    vassal::TurnTracker trc;  // trc/buildFile-trc.yml: a counter of years holding three lists
-    trc.name = "Turn";
+    const std::string data = REFEREE_SOURCE_DIR "/../shared/vassal";
+    if (!std::filesystem::is_directory(data)) GTEST_SKIP() << "no real VASSAL files at " << data;
+    const auto state_of = [&](const std::string& save) {
+        const VassalFile f = read_vassal_file(data + "/" + save);
+        EXPECT_EQ(f.initial.turns().size(), 1u) << save;
+        return f.initial.turns().empty() ? std::string() : f.initial.turns().begin()->second;
+    };
+
+    // TRC: a counter of years holding a list of six, holding a list of four, holding a list of one
+    // (its module is a YAML export that referee does not read: the levels are made here with the
+    // same shape, their items named by position). The one-item list's index is 0: counted from 0.
+    const auto list = [](const char* name, int items) {
+        vassal::TurnLevel l{"VASSAL.build.module.turn.ListTurnLevel", name, name, "$value$", 1, 1, false, -1, {}, {}};
+        for (int i = 1; i <= items; ++i) l.items.push_back(std::string(name) + std::to_string(i));
+        return l;
+    };
     vassal::TurnLevel year{"VASSAL.build.module.turn.CounterTurnLevel", "Year", "year", "$value$", 1941, 1, false, -1, {}, {}};
-    vassal::TurnLevel month{"VASSAL.build.module.turn.ListTurnLevel", "Month", "month", "$value$", 1, 1, false, -1,
-                            {"Jan/Feb", "Mar/Apr", "May/Jun", "Jul/Aug", "Sep/Oct", "Nov/Dec"}, {}};
-    vassal::TurnLevel side{"VASSAL.build.module.turn.ListTurnLevel", "Side", "sideInPlay", "$value$", 1, 1, false, -1,
-                           {"Axis 1st Impulse", "Axis 2nd Impulse", "Russian 1st Impulse", "Russian 2nd Impulse"}, {}};
-    vassal::TurnLevel impulse{"VASSAL.build.module.turn.ListTurnLevel", "Impulse", "impulse", "$value$", 1, 1, false, -1, {"1st Impulse"}, {}};
+    vassal::TurnLevel month = list("M", 6), side = list("S", 4), impulse = list("I", 1);
     side.levels = {impulse};
     month.levels = {side};
     year.levels = {month};
+    vassal::TurnTracker trc;
     trc.levels = {year};
     EXPECT_EQ(tracker_level_count(trc), 4u);
-    // trc/Campaign-180907.vsav, as it is in the file (a one-item list's index is 0: counted from 0).
-    const std::string state = R"(0|1941;0;false;-1;1\;0\;0\;true,true,true,true,true,true\;0\\;0\\;0\\;true,true,true,true\\;0\\\;0\\\;0\\\;true)";
-    EXPECT_EQ(texts(read_tracker_state(trc, state)),
-              (std::vector<std::string>{"Year=1941", "Month=Mar/Apr", "Side=Axis 1st Impulse", "Impulse=1st Impulse"}));
-    const auto levels = read_tracker_state(trc, state);
-    EXPECT_TRUE(levels[1].list);
-    EXPECT_EQ(levels[1].value, 1);
+    const auto levels = read_tracker_state(trc, state_of("trc/Campaign-180907.vsav"));
+    EXPECT_EQ(texts(levels), (std::vector<std::string>{"Year=1941", "M=M2", "S=S1", "I=I1"}));
+    ASSERT_EQ(levels.size(), 4u);
     EXPECT_FALSE(levels[0].list);
+    EXPECT_TRUE(levels[1].list);
+    EXPECT_EQ(levels[3].value, 0);
 
-    vassal::TurnTracker ftp;  // ftp/buildFile.xml: one counter that loops at 13
-    ftp.levels = {vassal::TurnLevel{"VASSAL.build.module.turn.CounterTurnLevel", "Turn", "Turn", "$value$", 1, 1, true, 13, {}, {}}};
-    EXPECT_EQ(texts(read_tracker_state(ftp, "0|4;0;true;13")), (std::vector<std::string>{"Turn=4"}));
-    EXPECT_EQ(texts(read_tracker_state(ftp, "0|1;0;false;-1")), (std::vector<std::string>{"Turn=1"}));  // ragnarok-start.vsav
+    // FTP and Ragnarok: one counter each, with their modules' own trackers.
+    const Module ftp = Module::load(data + "/ftp/buildFile.xml");
+    ASSERT_EQ(ftp.turn_trackers.size(), 1u);
+    EXPECT_EQ(texts(read_tracker_state(ftp.turn_trackers[0], state_of("ftp/1862-3-5.vsav"))), (std::vector<std::string>{"Turn=4"}));
+    const Module rag = Module::load(data + "/ragnarok/buildFile.xml");
+    ASSERT_EQ(rag.turn_trackers.size(), 1u);
+    const auto rag_levels = read_tracker_state(rag.turn_trackers[0], state_of("ragnarok/ragnarok-start.vsav"));
+    ASSERT_EQ(rag_levels.size(), 1u);
+    EXPECT_EQ(rag_levels[0].value, 1);
+    EXPECT_TRUE(rag_levels[0].problem.empty()) << rag_levels[0].problem;
 }
 
 TEST(Tracker, BadStatesGiveProblemsNotCrashes) {
