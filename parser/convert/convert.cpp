@@ -574,33 +574,9 @@ private:
 
 }  // namespace
 
-std::string log_token(std::string_view word) {
-    if (!word.empty() && word.find_first_of(" \t#\"\\") == std::string_view::npos) return std::string(word);
-    std::string out = "\"";
-    for (char c : word) {
-        if (c == '"' || c == '\\') out.push_back('\\');
-        out.push_back(c == '\n' || c == '\r' ? ' ' : c);
-    }
-    return out + "\"";
-}
-
 Conversion convert_vassal(const vassal::VassalFile& file, const vassal::Module& module, const Scenario& scenario,
                           const std::string& game) {
     return Converter(file, module, scenario).run(game);
-}
-
-std::string conversion_text(const Conversion& c) {
-    std::string out;
-    for (const ConvertedRecord& r : c.records)
-        if (r.note.empty()) {
-            out += fmt::format("{}  # step {}\n", r.text, r.step);
-        } else {
-            std::string note = r.note;  // a module's item may hold a line end: the comment stays on its line
-            for (char& ch : note)
-                if (ch == '\n' || ch == '\r') ch = ' ';
-            out += fmt::format("{}  # step {}: {}\n", r.text, r.step, note);
-        }
-    return out;
 }
 
 }  // namespace referee
