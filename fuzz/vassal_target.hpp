@@ -10,7 +10,7 @@
 #pragma once
 
 #include "archive.hpp"
-#include "text.hpp"
+#include "vassal_text.hpp"
 #include "vassal_error.hpp"
 
 #include <algorithm>

@@ -9,6 +9,7 @@
 #include "format.hpp"
 #include "locate.hpp"
 #include "pattern.hpp"
+#include "text.hpp"
 #include "traits.hpp"
 #include "tracker.hpp"
 #include "vassal_error.hpp"
@@ -29,21 +30,6 @@ using vassal::Entity;
 using vassal::Game;
 
 namespace {
-
-// parser/vassal's text.hpp shadows parser/core's here (both are on the include path), so the two
-// small text helpers this file needs are its own.
-std::optional<std::int64_t> whole(std::string_view s) {
-    std::int64_t v = 0;
-    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-    return v;
-}
-
-bool same_text(std::string_view a, std::string_view b) {
-    auto low = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return low(x) == low(y); });
-}
 
 enum class Where { elsewhere, map, pool, eliminated, exited };
 
@@ -258,7 +244,7 @@ private:
 
     // ---- turns, phases, chat and dice ---------------------------------------------------------------
     void turn(std::string_view value) {
-        const auto n = whole(trim_copy(value));
+        const auto n = to_int(trim_copy(value));
         if (!n || *n < 1) {
             warn(Code::VassalUnread, fmt::format("the turn '{}' is not a whole number: no turn record", value));
             return;
@@ -272,7 +258,7 @@ private:
     void phase(std::string_view value) {
         const std::string v = trim_copy(value);
         for (const auto& [from, as] : b_.turns.phases)
-            if (same_text(from, v)) {
+            if (iequals(from, v)) {
                 if (as == phase_) return;
                 phase_ = as;
                 emit("phase " + as);
@@ -479,7 +465,7 @@ private:
         }
         if (b_.pieces.strength.set()) {
             const auto s = value_of(b_.pieces.strength, e.view, f);
-            const auto n = s ? whole(trim_copy(*s)) : std::nullopt;
+            const auto n = s ? to_int(trim_copy(*s)) : std::nullopt;
             if (!n || *n < 0) unbound(id, e, where, s ? fmt::format("its strength '{}' is not a whole number", *s) : "it has no strength");
             u.strength = *n;
         } else if (def != nullptr) {

@@ -1,7 +1,7 @@
 // A TurnTracker's state read with the module's levels (tracker.hpp).
 #include "tracker.hpp"
 
-#include "text.hpp"
+#include "vassal_text.hpp"
 
 #include <charconv>
 

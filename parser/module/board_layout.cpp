@@ -1,7 +1,7 @@
 // Board layouts: the BoardPicker leaf, the check against the module, the board origins (board_layout.hpp).
 #include "board_layout.hpp"
 
-#include "text.hpp"
+#include "vassal_text.hpp"
 #include "vassal_error.hpp"
 
 #include <charconv>

@@ -1,7 +1,7 @@
 // A buildFile's dice buttons and turn trackers (buildfile_xml.hpp; the shared FORMAT.md §6).
 #include "buildfile_xml.hpp"
 
-#include "text.hpp"
+#include "vassal_text.hpp"
 
 namespace referee::vassal::buildfile {
 

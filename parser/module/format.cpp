@@ -1,7 +1,7 @@
 // VASSAL's formatted strings: substitution and matching (format.hpp).
 #include "format.hpp"
 
-#include "text.hpp"
+#include "vassal_text.hpp"
 
 #include <array>
 #include <cstring>

@@ -1,7 +1,7 @@
 // Leaf commands (commands.hpp).
 #include "commands.hpp"
 
-#include "text.hpp"
+#include "vassal_text.hpp"
 
 namespace referee::vassal {
 

@@ -3,7 +3,7 @@
 // the point, at the bottom; otherwise it stands alone until an AddPiece of a stack takes it in.
 #include "game.hpp"
 
-#include "text.hpp"
+#include "vassal_text.hpp"
 
 #include <algorithm>
 

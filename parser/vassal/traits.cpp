@@ -3,7 +3,7 @@
 // the first ';' (docs/vassal.md, "Pieces").
 #include "traits.hpp"
 
-#include "text.hpp"
+#include "vassal_text.hpp"
 
 #include <charconv>
 

@@ -7,7 +7,7 @@
 #include "archive.hpp"
 #include "commands.hpp"
 #include "game.hpp"
-#include "text.hpp"
+#include "vassal_text.hpp"
 
 #include <cstddef>
 #include <map>

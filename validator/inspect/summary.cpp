@@ -2,7 +2,7 @@
 // locations, dice, undos, and the location checks.
 #include "inspect.hpp"
 
-#include "text.hpp"
+#include "vassal_text.hpp"
 #include "traits.hpp"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 #include "archive.hpp"
 #include "locate.hpp"
 #include "module.hpp"
-#include "text.hpp"
+#include "vassal_text.hpp"
 #include "vassal_error.hpp"
 
 #include <gtest/gtest.h>

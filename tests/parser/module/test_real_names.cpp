@@ -7,7 +7,7 @@
 #include "format.hpp"
 #include "locate.hpp"
 #include "module.hpp"
-#include "text.hpp"
+#include "vassal_text.hpp"
 
 #include <gtest/gtest.h>
 

@@ -11,7 +11,7 @@
 // Longest Day log are those vassal.md's example gives (841 steps, 57 add, 65 remove, 381 change,
 // 707 move, 221 chat, 223 empty).
 #include "archive.hpp"
-#include "text.hpp"
+#include "vassal_text.hpp"
 #include "vassal_error.hpp"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // Tests for parser/vassal/text.cpp: de-obfuscation (FORMAT.md §2, IMPORT-NOTES.md §1.2), VASSAL's
 // token decoder (FORMAT.md §3.1) and the command tree (§3.2, §3.3). The escaped strings are worked
 // by hand from the rules of §3.1, each level's tokens written out.
-#include "text.hpp"
+#include "vassal_text.hpp"
 #include "vassal_error.hpp"
 #include "vassal_target.hpp"   // encode_sequence: VASSAL's encoder, for the trees too large to write by hand
 #include "vassal_writer.hpp"   // vcsk: the !VCSK form of a text

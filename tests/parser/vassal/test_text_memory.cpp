@@ -2,7 +2,7 @@
 // stay in proportion to the text, whatever the depth (vassal.md: hostile files are refused or read
 // "within bounded memory"). A program of its own, because it counts every allocation: it replaces
 // the global operator new and delete.
-#include "text.hpp"
+#include "vassal_text.hpp"
 #include "vassal_target.hpp"   // encode_sequence
 
 #include <gtest/gtest.h>

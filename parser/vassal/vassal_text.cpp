@@ -1,5 +1,5 @@
 // The text of a VASSAL file (text.hpp): de-obfuscation, the token decoder, the command tree.
-#include "text.hpp"
+#include "vassal_text.hpp"
 
 #include "vassal_error.hpp"
 
