@@ -67,6 +67,33 @@ std::string one_line(std::string s) {
     return s;
 }
 
+// The audit as the report gives it (result.hpp, GameAudit).
+GameAudit report_audit(const vassal::VassalAudit& a) {
+    GameAudit out;
+    if (a.module) {
+        out.module_name = a.module->name;
+        out.module_version = a.module->version;
+        out.module_sha256 = a.module->sha256;
+    }
+    for (const vassal::UndoRow& u : a.undos) {
+        AuditUndo row;
+        row.step = static_cast<std::uint32_t>(u.step);
+        row.marked = u.kind == vassal::UndoKind::marked;
+        if (u.undoes) row.undoes = static_cast<std::uint32_t>(*u.undoes);
+        for (const vassal::DiceRoll& r : u.rolled) row.rolled.push_back(AuditRoll{r.button, r.result});
+        for (const vassal::Reveal& r : u.revealed) row.revealed.push_back(AuditReveal{r.id, r.name, vassal::reveal_text(r)});
+        out.undos.push_back(std::move(row));
+    }
+    for (const vassal::PlayerDice& p : a.players) {
+        AuditPlayer row{p.player, p.side, p.rolls, p.undone, p.unread, {}};
+        for (const vassal::DieTally& t : p.sizes)
+            row.dice.push_back(AuditDieSize{t.sides, t.dice, t.sum, std::vector<std::uint64_t>(t.faces.begin(), t.faces.end()),
+                                            t.fairness.statistic, t.fairness.df, t.fairness.p_value});
+        out.players.push_back(std::move(row));
+    }
+    return out;
+}
+
 }  // namespace
 
 bool is_zip_file(const std::string& file) {
@@ -119,22 +146,25 @@ Report check_vassal_chain(const std::vector<std::string>& files, const vassal::M
         }
         for (ConvertWarning& w : c.warnings)  // a later log's first position is the game's so far: said for the first log
             if (i == 0 || w.step > 0) finding(w.code, w.step + offset, std::move(w.message));
-        // The audit: undos that take back a roll or a reveal (warnings at the undo's step).
-        for (vassal::AuditFinding& a : vassal::audit(*logs[i].file, &module).findings)
-            finding(a.code, a.step + offset, files.size() > 1 ? fmt::format("{}: {}", files[i], a.message) : std::move(a.message));
         offset += logs[i].file->steps.size();
     }
+    std::vector<const vassal::VassalFile*> chain;
+    for (const Converted& c : logs) chain.push_back(&*c.file);
+    // The audit of the whole game: undos that take back a roll or a reveal (warnings at the undo's
+    // step), and what the report gives beside the verdict.
+    vassal::VassalAudit audit = vassal::audit_game(chain, &module);
+    for (vassal::AuditFinding& a : audit.findings) finding(a.code, a.step, std::move(a.message));
     if (logs.size() > 1) {
-        std::vector<const vassal::VassalFile*> chain;
-        for (const Converted& c : logs) chain.push_back(&*c.file);
         for (vassal::AuditFinding& a : vassal::audit_chain(chain)) {
             std::size_t at = 0;  // the step the later log begins after: the last step before it
             for (std::size_t i = 0; i < files.size(); ++i)
                 if (files[i] == a.file) at = offsets[i] + a.step;
-            finding(a.code, at, fmt::format("{}: {}", a.file, a.message));
+            finding(a.code, at, std::move(a.message));  // the message names both files
         }
     }
-    return check_steps(conversion_text(all), first, opts, steps, std::move(findings));
+    Report report = check_steps(conversion_text(all), first, opts, steps, std::move(findings));
+    report.audit = report_audit(audit);
+    return report;
 }
 
 int run_convert(const ConvertOptions& opts) {

@@ -91,11 +91,6 @@ std::string roll_text(const RollRow& r) {
                             : fmt::format("{} = {} ({})", r.roll.button, r.roll.result, r.player);
 }
 
-std::string reveal_text(const Reveal& r) {
-    if (r.id.empty()) return "the pieces a player had masked (an UNMASK command)";
-    return r.name.empty() ? fmt::format("piece {}", r.id) : fmt::format("'{}' (piece {})", r.name, r.id);
-}
-
 std::string undo_text(const UndoRow& u) {
     return fmt::format("step {} ({}) takes back step {}", u.step, u.kind == UndoKind::marked ? "an undo marked by VASSAL" : "a probable undo",
                        *u.undoes);
@@ -108,14 +103,14 @@ std::string listing(const std::vector<T>& items, F&& text) {
     return out;
 }
 
-void tally(VassalAudit& out, const Game& game) {
+void tally(VassalAudit& out, const std::vector<RosterEntry>& roster) {
     std::map<std::string, std::size_t> index;
     for (const RollRow& r : out.rolls) {
         auto [it, fresh] = index.emplace(r.player, out.players.size());
         if (fresh) {
             PlayerDice p;
             p.player = r.player;
-            for (const RosterEntry& e : game.roster())
+            for (const RosterEntry& e : roster)
                 if (e.name == r.player && !r.player.empty()) {
                     p.side = e.side;
                     break;
@@ -148,6 +143,11 @@ void tally(VassalAudit& out, const Game& game) {
 }
 
 }  // namespace
+
+std::string reveal_text(const Reveal& r) {
+    if (r.id.empty()) return "the pieces a player had masked (an UNMASK command)";
+    return r.name.empty() ? fmt::format("piece {}", r.id) : fmt::format("'{}' (piece {})", r.name, r.id);
+}
 
 VassalAudit audit(const VassalFile& file, const Module* module) {
     VassalAudit out;
@@ -201,7 +201,38 @@ VassalAudit audit(const VassalFile& file, const Module* module) {
         }
         out.undos.push_back(std::move(u));
     }
-    tally(out, file.final);
+    tally(out, file.final.roster());
+    return out;
+}
+
+VassalAudit audit_game(const std::vector<const VassalFile*>& files, const Module* module) {
+    if (files.size() == 1) return audit(*files.front(), module);
+    VassalAudit out;
+    if (module != nullptr) out.module = ModuleIdentity{module->name, module->version, module->sha256};
+    std::vector<RosterEntry> roster;  // every player of the chain, each once, in the order first seen
+    std::size_t offset = 0;
+    for (const VassalFile* file : files) {
+        VassalAudit one = audit(*file, module);
+        const auto on = [&](std::size_t step) { return step + offset; };
+        for (UndoRow& u : one.undos) {
+            u.step = on(u.step);
+            if (u.undoes) u.undoes = on(*u.undoes);
+            out.undos.push_back(std::move(u));
+        }
+        for (RollRow& r : one.rolls) {
+            r.step = on(r.step);
+            out.rolls.push_back(std::move(r));
+        }
+        for (AuditFinding& f : one.findings) {
+            f.message = fmt::format("{}: {}", file->path, f.message);
+            f.step = on(f.step);
+            out.findings.push_back(std::move(f));
+        }
+        for (const RosterEntry& e : file->final.roster())
+            if (std::none_of(roster.begin(), roster.end(), [&](const RosterEntry& r) { return r.name == e.name; })) roster.push_back(e);
+        offset += file->steps.size();
+    }
+    tally(out, roster);
     return out;
 }
 

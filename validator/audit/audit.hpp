@@ -34,6 +34,9 @@ struct Reveal {
     std::string id, name;
 };
 
+// "'NAME' (piece ID)", or what an UNMASK command showed.
+std::string reveal_text(const Reveal& r);
+
 struct UndoRow {
     std::size_t step = 0;
     UndoKind kind = UndoKind::marked;
@@ -80,6 +83,12 @@ struct VassalAudit {
 
 // The audit of one file. `module` null: VASSAL's default dice report only, and no module named.
 VassalAudit audit(const VassalFile& file, const Module* module);
+
+// The audit of several logs of one game, in order (--chain), as one: a later file's steps are
+// numbered on from the steps of the files before it (its step N is the chain's step N + the steps
+// before it), its findings name their file, and the dice are tallied over the whole chain. One
+// file: audit(file, module).
+VassalAudit audit_game(const std::vector<const VassalFile*>& files, const Module* module);
 
 // A chain of files of one game, in order: a chain-break for each file that does not begin where the
 // file before it ended. `before` may be a log or a save (a save ends where it begins).

@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -108,6 +109,54 @@ std::string violation_text(const Report& r, const Violation& v) {
 template <class T>
 ojson opt_json(const std::optional<T>& o) {
     return o ? ojson(*o) : ojson(nullptr);
+}
+
+// A statistic to six decimals: the report is the same whatever the compiler's rounding of the last bit.
+double six_decimals(double x) {
+    return std::round(x * 1e6) / 1e6;
+}
+
+// The shapes of `referee vassal`'s JSON (docs/vassal.md, "The JSON"): a roll is its button and
+// result; a revealed piece its id and name, both null for an UNMASK command.
+ojson rolled_json(const AuditUndo& u) {
+    ojson out = ojson::array();
+    for (const AuditRoll& r : u.rolled) out.push_back(ojson{{"button", r.button}, {"result", r.result}});
+    return out;
+}
+
+ojson revealed_json(const AuditUndo& u) {
+    ojson out = ojson::array();
+    for (const AuditReveal& r : u.revealed)
+        out.push_back(ojson{{"id", r.id.empty() ? ojson(nullptr) : ojson(r.id)}, {"name", r.id.empty() ? ojson(nullptr) : ojson(r.name)}});
+    return out;
+}
+
+// A VASSAL game's module and audit (vassal.md, "Judging a VASSAL game"): `module` with its name,
+// version and SHA-256; `audit` with every undo and the dice of each player.
+void audit_json(const GameAudit& a, ojson& j) {
+    j["module"] = ojson{{"name", a.module_name}, {"version", a.module_version}, {"sha256", a.module_sha256}};
+    ojson undos = ojson::array();
+    for (const AuditUndo& u : a.undos)
+        undos.push_back(ojson{{"step", u.step},
+                              {"undo", u.marked ? "marked" : "probable"},
+                              {"undoes", u.undoes ? ojson(*u.undoes) : ojson(nullptr)},
+                              {"rolled", rolled_json(u)},
+                              {"revealed", revealed_json(u)}});
+    ojson dice = ojson::array();
+    for (const AuditPlayer& p : a.players) {
+        ojson sizes = ojson::array();
+        for (const AuditDieSize& d : p.dice)
+            sizes.push_back(ojson{{"sides", d.sides}, {"count", d.count}, {"sum", d.sum}, {"faces", d.faces},
+                                  {"chi_square", six_decimals(d.chi_square)}, {"df", d.df},
+                                  {"p_value", six_decimals(d.p_value)}});
+        dice.push_back(ojson{{"player", p.player.empty() ? ojson(nullptr) : ojson(p.player)},
+                             {"side", p.side.empty() ? ojson(nullptr) : ojson(p.side)},
+                             {"rolls", p.rolls},
+                             {"undone", p.undone},
+                             {"unread", p.unread},
+                             {"dice", std::move(sizes)}});
+    }
+    j["audit"] = ojson{{"undos", std::move(undos)}, {"dice", std::move(dice)}};
 }
 
 ojson report_json(const Report& r) {
@@ -207,6 +256,8 @@ ojson report_json(const Report& r) {
         j["margins"] = std::move(checks);
     }
 
+    if (r.audit) audit_json(*r.audit, j);
+
     ojson viols = ojson::array();
     for (const auto& x : r.violations) {
         ojson vj = ojson::object();
@@ -243,6 +294,34 @@ ojson report_json(const Report& r) {
 std::string dump(const ojson& j) {
     // Messages may quote input bytes that are not valid UTF-8: replace them rather than throw.
     return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+// A VASSAL game's module, undos and dice, as `referee vassal` shows them.
+std::string audit_text(const GameAudit& a) {
+    std::string out = fmt::format("  module: {} version {}, sha256 {}\n", a.module_name, a.module_version.empty() ? "(none)" : a.module_version,
+                                  a.module_sha256);
+    out += fmt::format("  undos: {}\n", a.undos.size());
+    for (const AuditUndo& u : a.undos) {
+        out += fmt::format("    step {} ({}) ", u.step, u.marked ? "marked" : "probable");
+        out += u.undoes ? fmt::format("takes back step {}", *u.undoes) : std::string("has no step left to take back");
+        for (const AuditRoll& roll : u.rolled) out += fmt::format("; it rolled {} = {}", roll.button, roll.result);
+        for (const AuditReveal& piece : u.revealed) out += fmt::format("; it revealed {}", piece.text);
+        out += "\n";
+    }
+    std::uint64_t rolls = 0;
+    for (const AuditPlayer& p : a.players) rolls += p.rolls;
+    out += fmt::format("  dice: {}\n", plural(rolls, "roll", "rolls"));
+    for (const AuditPlayer& p : a.players) {
+        out += fmt::format("    {}{}: {}", p.player.empty() ? std::string("(no player named)") : p.player,
+                           p.side.empty() ? std::string() : fmt::format(" ({})", p.side), plural(p.rolls, "roll", "rolls"));
+        if (p.undone) out += fmt::format(", {} of them taken back", p.undone);
+        if (p.unread) out += fmt::format(", {} whose dice are not known one by one", p.unread);
+        out += "\n";
+        for (const AuditDieSize& d : p.dice)
+            out += fmt::format("      d{}: {}, sum {}, faces {}; chi-square {:.2f} ({} df), p = {:.3g}\n", d.sides, plural(d.count, "die", "dice"),
+                               d.sum, fmt::join(d.faces, " "), d.chi_square, d.df, d.p_value);
+    }
+    return out;
 }
 
 }  // namespace
@@ -302,6 +381,8 @@ std::string render_text(const Report& r) {
             }
         }
     }
+
+    if (r.audit) out += audit_text(*r.audit);
 
     std::vector<const Violation*> vs;
     vs.reserve(r.violations.size());

@@ -86,6 +86,48 @@ struct MarginCheck {
     std::vector<FactionMargins> factions;  // in the scenario's order of factions
 };
 
+// The audit of a VASSAL game (vassal.md, "Judging a VASSAL game"; docs/vassal.md, "The audit"), as
+// the report of its check gives it beside the verdict: the module it was read with, every undo, and
+// the dice each player rolled. Plain data, filled by the check of a VASSAL game.
+struct AuditRoll {
+    std::string button, result;            // "2d6", "3, 5"
+};
+
+struct AuditReveal {
+    std::string id, name;                  // id "": an UNMASK command, which names no piece
+    std::string text;                      // as the text report says it
+};
+
+struct AuditUndo {
+    std::uint32_t step = 0;
+    bool marked = false;                   // inside VASSAL's undo markers; else a probable undo
+    std::optional<std::uint32_t> undoes;   // the step taken back; none: no step left to take back
+    std::vector<AuditRoll> rolled;         // what that step rolled
+    std::vector<AuditReveal> revealed;     // and the pieces it revealed
+};
+
+struct AuditDieSize {
+    int sides = 0;
+    std::uint64_t count = 0;               // dice whose face is known
+    std::int64_t sum = 0;
+    std::vector<std::uint64_t> faces;      // faces[i]: dice that showed i + 1
+    double chi_square = 0;                 // Pearson's statistic against a fair die
+    int df = 0;
+    double p_value = 1;
+};
+
+struct AuditPlayer {
+    std::string player, side;              // "" when not known
+    std::uint64_t rolls = 0, undone = 0, unread = 0;
+    std::vector<AuditDieSize> dice;        // by die size, smallest first
+};
+
+struct GameAudit {
+    std::string module_name, module_version, module_sha256;
+    std::vector<AuditUndo> undos;          // in step order
+    std::vector<AuditPlayer> players;      // in the order they first rolled
+};
+
 struct Verdict {
     std::optional<std::string> winner;  // side name, "draw", or none (null)
     std::optional<std::string> level;   // "automatic", "concession", ... or none
@@ -114,6 +156,7 @@ struct Report {
     std::vector<BannerEntry> banners;  // in the order gained
     bool has_margins = false;          // a faction game: `margins` is reported
     std::vector<MarginCheck> margins;  // every victory check, then the final scoring, in order
+    std::optional<GameAudit> audit;    // a VASSAL game: `module` and `audit` are reported
 
     bool has_errors() const {
         for (const auto& v : violations)
