@@ -263,4 +263,16 @@ std::vector<TestGame> all_test_games() {
     return {mh_assault(), ch_first_day(), cnc_battle(), mh_illegal(), mh_undo_roll(), mh_chain(), mh_broken_chain()};
 }
 
+std::vector<SampleFile> vassal_sample_files() {
+    std::vector<SampleFile> out;
+    for (const TestGame& game : {mh_assault(), ch_first_day(), cnc_battle(), mh_illegal(), mh_undo_roll(), mh_broken_chain()}) {
+        std::string stem = game.name;
+        for (char& c : stem)
+            if (c == '_') c = '-';
+        for (std::size_t i = 0; i < game.logs.size(); ++i)
+            out.push_back({game.logs.size() == 1 ? stem + ".vlog" : stem + "-" + std::to_string(i + 1) + ".vlog", game.logs[i].bytes()});
+    }
+    return out;
+}
+
 }  // namespace referee::vassal::testing

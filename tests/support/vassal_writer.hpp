@@ -94,7 +94,7 @@ inline std::string make_vassal_file(const std::string& text, unsigned char key =
 
 // ---------------------------------------------------------------------------------------------
 // A game-level writer (vassal_writer.cpp): a small C++ description of a game played with one of
-// the test modules (tests/data/vassal/*/buildFile.xml) written as VASSAL writes a save or a log.
+// the test modules (samples/vassal/*/buildFile.xml) written as VASSAL writes a save or a log.
 // The position: begin_save, one NullCommand holding an AddPiece per unit (trait chain: a Marker
 // `mark;Side,Unit,Type,Strength` around a BasicPiece `piece;;;<type>.png;<unit>`, state
 // `<map>;<x>;<y>;<gpid>;0`), the roster, the boards, global properties, the turn tracker, end_save.
@@ -118,8 +118,8 @@ struct PixelPoint {
 PixelPoint hex_centre(const HexGeometry& grid, std::string_view ccrr);
 
 // The test modules' grids (their buildFile.xml comments say the same).
-HexGeometry blue_and_gray_grid();     // tests/data/vassal/bluegray: columns offset
-HexGeometry napoleonics_grid();       // tests/data/vassal/napoleonics: rows offset (sideways)
+HexGeometry blue_and_gray_grid();     // samples/vassal/bluegray: columns offset
+HexGeometry napoleonics_grid();       // samples/vassal/napoleonics: rows offset (sideways)
 
 // What the writer needs of the module a game is played with.
 struct WriterModule {

@@ -62,6 +62,9 @@ public:
             }
             zip_set_file_compression(zip, static_cast<zip_uint64_t>(index),
                                      e.method == Method::stored ? ZIP_CM_STORE : ZIP_CM_DEFLATE, 0);
+            // A fixed date (2026-01-01 12:00, DOS format, free of the time zone), not the time of
+            // writing: the same entries always make the same bytes (samples/vassal is compared).
+            zip_file_set_dostime(zip, static_cast<zip_uint64_t>(index), (12u << 11), ((2026u - 1980u) << 9) | (1u << 5) | 1u, 0);
         }
         if (zip_close(zip) != 0) {
             std::string why = zip_strerror(zip);

@@ -1,4 +1,4 @@
-// The test modules of issue 16 (tests/data/vassal/*/buildFile.xml) and the games the test-only
+// The test modules of issue 16 (samples/vassal/*/buildFile.xml) and the games the test-only
 // writer makes with them (tests/support/vassal_games.cpp): the writer's hex centres are named as
 // the scenarios name their hexes by referee's own Locator, and what the writer writes, the
 // VASSAL reader reads back (pieces, steps, counts, undos, final places).
@@ -20,7 +20,7 @@ using namespace referee::vassal::testing;
 namespace {
 
 std::string module_path(const std::string& folder) {
-    return std::string(REFEREE_SOURCE_DIR) + "/tests/data/vassal/" + folder + "/buildFile.xml";
+    return std::string(REFEREE_SOURCE_DIR) + "/samples/vassal/" + folder + "/buildFile.xml";
 }
 
 const Module& bluegray() {

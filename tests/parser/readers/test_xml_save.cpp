@@ -1172,7 +1172,8 @@ std::vector<std::filesystem::path> files_below(const char* dir, Keep keep) {
 
 TEST(XmlSaveStreaming, SameAsCollectingOnEverySampleSave) {
     const auto saves = files_below("samples", [](const std::filesystem::path& p) {
-        return p.extension() == ".xml" && p.parent_path().filename() != "scenarios";
+        // not the scenario files, nor samples/vassal/ (bindings and modules' buildFile.xml, not saves)
+        return p.extension() == ".xml" && p.parent_path().filename() != "scenarios" && p.string().find("samples/vassal") == std::string::npos;
     });
     EXPECT_GE(saves.size(), 7u);  // every family has at least one
     for (const auto& f : saves) {

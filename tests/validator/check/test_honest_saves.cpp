@@ -490,7 +490,9 @@ std::string snapshot(const std::string& when, const std::string& body) { return 
 std::vector<std::string> games() {
     std::vector<std::string> out;
     for (const auto& dir : fs::directory_iterator(fs::path(REFEREE_SOURCE_DIR) / "samples")) {
-        if (!dir.is_directory() || dir.path().filename() == "expected" || dir.path().filename() == "scenarios") continue;
+        // expected/: reports; scenarios/: scenario files; vassal/: VASSAL games with their modules and bindings
+        const auto family = dir.path().filename();
+        if (!dir.is_directory() || family == "expected" || family == "scenarios" || family == "vassal") continue;
         for (const auto& f : fs::directory_iterator(dir.path()))
             if (f.path().extension() == ".log" || f.path().extension() == ".xml")
                 out.push_back(fs::relative(f.path(), REFEREE_SOURCE_DIR).string());

@@ -7,6 +7,7 @@
 //    (its report for one is not judged and says so), this comparison is skipped, saying why.
 #include "check.hpp"
 #include "report.hpp"
+#include "run_program.hpp"
 #include "vassal_games.hpp"
 
 #include <gtest/gtest.h>
@@ -28,7 +29,8 @@ using nlohmann::json;
 
 namespace {
 
-const fs::path data_dir = fs::path(REFEREE_SOURCE_DIR) / "tests" / "data" / "vassal";
+const fs::path data_dir = fs::path(REFEREE_SOURCE_DIR) / "tests" / "data" / "vassal";   // the twins
+const fs::path samples_dir = fs::path(REFEREE_SOURCE_DIR) / "samples" / "vassal";     // the modules and bindings
 
 json report_of(const std::string& path) { return json::parse(render_json_one(check_file(path, {}))); }
 
@@ -90,16 +92,7 @@ namespace {
 
 // Runs the referee program; its standard output and exit status.
 std::pair<std::string, int> run(const std::vector<std::string>& args) {
-    std::string command = "'" + std::string(REFEREE_PROGRAM) + "'";
-    for (const std::string& a : args) command += " '" + a + "'";
-    command += " 2>/dev/null";
-    std::string out;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr) return {"", -1};
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-    const int status = pclose(pipe);
-    return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+    return referee::test::run_program(REFEREE_PROGRAM, args);
 }
 
 // Codes only a VASSAL file can give: the twin cannot have them.
@@ -137,8 +130,8 @@ TEST_P(VassalGame, GetsTheVerdictOfItsTwin) {
     std::vector<std::string> args{"check"};
     if (files.size() > 1) args.push_back("--chain");
     args.insert(args.end(), files.begin(), files.end());
-    for (const std::string& a : std::vector<std::string>{"--module", (data_dir / game.module / "buildFile.xml").string(),
-                                                          "--scenario", (data_dir / game.binding).string(), "--format", "json"})
+    for (const std::string& a : std::vector<std::string>{"--module", (samples_dir / game.module / "buildFile.xml").string(),
+                                                          "--scenario", (samples_dir / game.binding).string(), "--format", "json"})
         args.push_back(a);
     const auto [out, status] = run(args);
     json vassal = json::parse(out, nullptr, false);
