@@ -4,6 +4,7 @@
 #include "check.hpp"
 #include "report.hpp"
 #include "scenario.hpp"
+#include "scenario_show.hpp"
 #include "vassal_check.hpp"
 #include "vassal_command.hpp"
 #include "vassal_error.hpp"
@@ -36,6 +37,24 @@ using namespace referee;
 int usage_error(const std::string& message) {
     fmt::print(stderr, "referee: {}\nRun with --help for more information.\n", message);
     return 2;
+}
+
+// `referee scenarios --show ID|FILE`: a scenario that cannot be read is a usage error, with each
+// of its errors in its place.
+int show_scenario(const std::string& id_or_file, bool as_json) {
+    const ScenarioLoad load = load_scenario(id_or_file);
+    if (!load.scenario) {
+        for (const ScenarioError& e : load.errors) {
+            std::string where = e.file.empty() ? id_or_file : e.file;
+            if (e.line > 0) where += fmt::format(":{}", e.line);
+            if (e.col > 0) where += fmt::format(":{}", e.col);
+            fmt::print(stderr, "referee: {}: {}\n", where, e.message);
+        }
+        return 2;
+    }
+    const std::string out = as_json ? scenario_json(*load.scenario) : scenario_text(*load.scenario);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return std::fflush(stdout) == 0 ? 0 : 2;
 }
 
 // One file's report; an exception from the checker becomes a report of an input not judged. A
@@ -133,7 +152,14 @@ int run(int argc, char** argv) {
         ->type_name("")
         ->required();
 
-    CLI::App* scenarios = app.add_subcommand("scenarios", "List the built-in scenarios (id, tab, title)");
+    CLI::App* scenarios = app.add_subcommand("scenarios", "List the built-in scenarios (id, tab, title), or show one");
+    std::string show;
+    scenarios->add_option("--show", show, "Show a scenario: sides, phases, units, locations, parameters, rulings")
+        ->type_name("ID|FILE");
+    std::string show_format = "text";
+    scenarios->add_option("--format", show_format, "Format of --show: text (default) or json")
+        ->type_name("text|json")
+        ->check(CLI::IsMember({"text", "json"}).description(""));
 
     ConvertOptions copts;
     CLI::App* convert = app.add_subcommand("convert", "Write the move log a VASSAL save or log gives, each record with its step");
@@ -174,8 +200,12 @@ int run(int argc, char** argv) {
     }
 
     if (scenarios->parsed()) {
-        for (const auto& s : builtin_scenarios()) fmt::print("{}\t{}\n", s.id, s.title);
-        return 0;
+        if (show.empty()) {
+            if (show_format != "text") return usage_error("--format is for --show: the list is one scenario a line (id, tab, title)");
+            for (const auto& s : builtin_scenarios()) fmt::print("{}\t{}\n", s.id, s.title);
+            return 0;
+        }
+        return show_scenario(show, show_format == "json");
     }
 
     if (vassal->parsed()) return run_vassal(vopts);
