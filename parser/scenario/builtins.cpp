@@ -2,6 +2,7 @@
 // ways in: read_scenario_xml (a file's text) and load_scenario (a built-in id, or a path, read with
 // the guards a name that comes from a game needs).
 #include "scenario_sections.hpp"
+#include "suggest.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -105,7 +106,12 @@ ScenarioLoad load_scenario(std::string_view id_or_path) {
             return out;
         }
         if (!std::filesystem::exists(p, ec)) {
-            out.errors.push_back(file_error(path, "no such file, and no built-in scenario of that name (built-ins: " + builtin_list() + ")"));
+            // A name one or two edits from a built-in's is most likely that one mistyped.
+            Suggestions near(path);
+            for (const BuiltinScenario& b : builtin_scenarios()) near.consider(b.id);
+            const std::string hint = near.text();
+            out.errors.push_back(file_error(path, hint.empty() ? "no such file, and no built-in scenario of that name (built-ins: " + builtin_list() + ")"
+                                                               : "no such file, and no built-in scenario of that name" + hint));
             return out;
         }
         if (std::filesystem::is_directory(p, ec)) {

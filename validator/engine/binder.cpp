@@ -1,5 +1,6 @@
 #include "binder.hpp"
 
+#include "suggest.hpp"
 #include "text.hpp"
 
 #include <fmt/format.h>
@@ -30,6 +31,12 @@ std::optional<std::int64_t> Binder::value(const Value& v) const {
     return std::nullopt;
 }
 
+std::string Binder::near_param(std::string_view wrong) const {
+    Suggestions near(wrong);
+    for (const ParamDef& p : s_.params) near.consider(p.name);
+    return near.text();
+}
+
 void Binder::apply_params(std::span<const Record> header, const CheckOptions& opts, Findings& f) {
     // Precedence: scenario default < `param` record in the game < --param on the command line.
     for (const auto& p : s_.params)
@@ -52,7 +59,7 @@ void Binder::apply_params(std::span<const Record> header, const CheckOptions& op
         if (r.kind != Kind::Param) continue;
         const std::string name = lower(str(r.a));
         if (!s_.find_param(name)) {
-            f.add(Code::UnknownParam, r.line, fmt::format("the scenario {} has no parameter '{}'", s_.id, str(r.a)));
+            f.add(Code::UnknownParam, r.line, fmt::format("the scenario {} has no parameter '{}'{}", s_.id, str(r.a), near_param(str(r.a))));
             continue;
         }
         set(name, std::string(str(r.b)), r.line);
@@ -60,7 +67,7 @@ void Binder::apply_params(std::span<const Record> header, const CheckOptions& op
     for (const auto& [n, v] : opts.params) {
         const std::string name = lower(n);
         if (!s_.find_param(name)) {
-            f.input_error(Code::UnknownParam, 0, 0, fmt::format("--param {}: the scenario {} has no parameter '{}'", n, s_.id, n));
+            f.input_error(Code::UnknownParam, 0, 0, fmt::format("--param {}: the scenario {} has no parameter '{}'{}", n, s_.id, n, near_param(n)));
             continue;
         }
         set(name, v, 0);

@@ -56,6 +56,7 @@ public:
     // command line's, in that order of precedence; reports unknown and malformed ones. Also reads
     // the turns parameter, the treaty parameter and first-player.
     void apply_params(std::span<const Record> header, const CheckOptions& opts, Findings& f);
+    std::string near_param(std::string_view wrong) const;   // " (did you mean ...?)" or ""
     // The value of a number in the scenario: a literal, or a parameter's (none when unset or not a number).
     std::optional<std::int64_t> value(const Value& v) const;
     std::int32_t turns() const { return turns_; }             // the last game-turn (0: no limit)

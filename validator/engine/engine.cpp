@@ -191,13 +191,15 @@ void Engine::unit_record(const Record& r) {
     Game& g = game_;
     const SideId side = g.names.side(r.b);
     if (side == kNoSide) {
-        g.findings.add(Code::UnknownSide, r.line, fmt::format("unit {}: no side '{}' in {}", g.str(r.a), g.str(r.b), g.scenario.title));
+        g.findings.add(Code::UnknownSide, r.line,
+                       fmt::format("unit {}: no side '{}' in {}{}", g.str(r.a), g.str(r.b), g.scenario.title, g.near_side(g.str(r.b))));
         return;
     }
     const LocId at = g.names.loc(r.d), enters_at = g.names.loc(r.e);
     if ((r.d != kNoSym && at == kNoLoc) || (r.e != kNoSym && enters_at == kNoLoc)) {
-        g.findings.add(Code::UnknownLocation, r.line, fmt::format("unit {}: no location '{}' on the {} map", g.str(r.a),
-                                                                  g.str(r.d != kNoSym && at == kNoLoc ? r.d : r.e), g.scenario.title));
+        const std::string_view wrong = g.str(r.d != kNoSym && at == kNoLoc ? r.d : r.e);
+        g.findings.add(Code::UnknownLocation, r.line,
+                       fmt::format("unit {}: no location '{}' on the {} map{}", g.str(r.a), wrong, g.scenario.title, g.near_location(wrong)));
         return;
     }
     if (r.n < 0) {
@@ -271,7 +273,7 @@ void Engine::phase(const Record& r) {
     }
     const std::int32_t ph = g.names.phase(r.b);
     if (ph < 0) {
-        g.findings.add(Code::UnknownPhase, r.line, fmt::format("no phase '{}' in {}", g.str(r.b), g.scenario.title));
+        g.findings.add(Code::UnknownPhase, r.line, fmt::format("no phase '{}' in {}{}", g.str(r.b), g.scenario.title, g.near_phase(g.str(r.b))));
         return;
     }
     const std::string label = side == kNoSide ? std::string(g.str(r.b)) : fmt::format("{} {}", g.side_name(side), g.str(r.b));

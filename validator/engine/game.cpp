@@ -1,6 +1,10 @@
 #include "game.hpp"
 
+#include "suggest.hpp"
+
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace referee {
 
@@ -42,14 +46,42 @@ void Game::end_of_phase() {
 
 namespace referee {
 
+std::string Game::near_unit(std::string_view wrong) const {
+    Suggestions near(wrong);
+    for (const Unit& u : state.units()) near.consider(u.name);
+    return near.text();
+}
+
+std::string Game::near_location(std::string_view wrong) const {
+    const Map& map = scenario.map;
+    // A hex number that is only off the grid is not a typing mistake: its neighbours in spelling
+    // are dozens of hexes, so the grid's extent is said instead.
+    if (map.grid() != GridKind::None && map.size() > 0 && !wrong.empty() &&
+        std::all_of(wrong.begin(), wrong.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return fmt::format(" (the map's hexes run from {} to {})", map.name(0), map.name(static_cast<LocId>(map.size() - 1)));
+    Suggestions near(wrong);
+    for (std::size_t i = 0; i < map.size(); ++i) near.consider(map.name(static_cast<LocId>(i)));
+    return near.text();
+}
+
+std::string Game::near_side(std::string_view wrong) const {
+    return did_you_mean(wrong, scenario.sides);
+}
+
+std::string Game::near_phase(std::string_view wrong) const {
+    Suggestions near(wrong);
+    for (const PhaseDef& p : scenario.phases) near.consider(p.name);
+    return near.text();
+}
+
 void Game::unknown_unit(const Record& r, Sym s) {
-    findings.add(Code::UnknownUnit, r.line, fmt::format("no unit '{}' in the scenario or the set-up", str(s)));
+    findings.add(Code::UnknownUnit, r.line, fmt::format("no unit '{}' in the scenario or the set-up{}", str(s), near_unit(str(s))));
 }
 void Game::unknown_location(const Record& r, Sym s) {
-    findings.add(Code::UnknownLocation, r.line, fmt::format("no location '{}' on the {} map", str(s), scenario.title));
+    findings.add(Code::UnknownLocation, r.line, fmt::format("no location '{}' on the {} map{}", str(s), scenario.title, near_location(str(s))));
 }
 void Game::unknown_side(const Record& r, Sym s) {
-    findings.add(Code::UnknownSide, r.line, fmt::format("no side '{}' in {}", str(s), scenario.title));
+    findings.add(Code::UnknownSide, r.line, fmt::format("no side '{}' in {}{}", str(s), scenario.title, near_side(str(s))));
 }
 
 void Game::build_scores(bool final) {

@@ -87,6 +87,12 @@ public:
     void end_of_phase();
 
     // --- findings every mechanism makes --------------------------------------------------------
+    // " (did you mean 'X'?)" for a name that is not known (parser/core/suggest.hpp), from the
+    // game's units, the map's locations, the sides and the phases; "" when none is close.
+    std::string near_unit(std::string_view wrong) const;
+    std::string near_location(std::string_view wrong) const;
+    std::string near_side(std::string_view wrong) const;
+    std::string near_phase(std::string_view wrong) const;
     void unknown_unit(const Record& r, Sym s);
     void unknown_location(const Record& r, Sym s);
     void unknown_side(const Record& r, Sym s);

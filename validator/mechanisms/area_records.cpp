@@ -59,7 +59,7 @@ bool AreaRecords::piece(const Record& r, SideId& f, Piece& p, LocId* space) {
     if (space) {
         *space = game.names.loc(r.b);
         if (*space == kNoLoc) {
-            game.findings.add(Code::UnknownLocation, r.line, cite::kAreas, fmt::format("no space '{}' on the {} map", game.str(r.b), s.title));
+            game.findings.add(Code::UnknownLocation, r.line, cite::kAreas, fmt::format("no space '{}' on the {} map{}", game.str(r.b), s.title, game.near_location(game.str(r.b))));
             return false;
         }
     }
@@ -87,7 +87,7 @@ void AreaRecords::support(const Record& r) {
     const Scenario& s = game.scenario;
     const LocId l = game.names.loc(r.a);
     if (l == kNoLoc) {
-        game.findings.add(Code::UnknownLocation, r.line, cite::kAreas, fmt::format("no space '{}' on the {} map", game.str(r.a), s.title));
+        game.findings.add(Code::UnknownLocation, r.line, cite::kAreas, fmt::format("no space '{}' on the {} map{}", game.str(r.a), s.title, game.near_location(game.str(r.a))));
         return;
     }
     if (!s.spaces[static_cast<std::size_t>(l)].support_allowed && r.n != Neutral) {
@@ -129,7 +129,7 @@ void AreaRecords::blockade(const Record& r) {
     const LocId l = game.names.loc(r.a);
     const std::string_view rule = s.blockade_rule.empty() ? cite::kAreas : std::string_view(s.blockade_rule);
     if (l == kNoLoc) {
-        game.findings.add(Code::UnknownLocation, r.line, cite::kAreas, fmt::format("no space '{}' on the {} map", game.str(r.a), s.title));
+        game.findings.add(Code::UnknownLocation, r.line, cite::kAreas, fmt::format("no space '{}' on the {} map{}", game.str(r.a), s.title, game.near_location(game.str(r.a))));
         return;
     }
     if (s.spaces[static_cast<std::size_t>(l)].type != SpaceType::City) {

@@ -28,7 +28,7 @@ bool Banners::setup(std::span<const Record>) {
 void Banners::on_record(const Record& r) {
     const SideId side = game.names.side(r.a);
     if (side == kNoSide)
-        return game.findings.input_error(Code::UnknownSide, r.line, r.col, fmt::format("target: no side '{}' in {}", game.str(r.a), game.scenario.title));
+        return game.findings.input_error(Code::UnknownSide, r.line, r.col, fmt::format("target: no side '{}' in {}{}", game.str(r.a), game.scenario.title, game.near_side(game.str(r.a))));
     if (r.n < 1 || r.n > 1000)  // as in a scenario file (docs/scenario-format.md)
         return game.findings.input_error(Code::BadValue, r.line, r.col,
                                          fmt::format("target {}: {} banners must be 1 to 1000", game.side_name(side), r.n));

@@ -63,12 +63,12 @@ void Objectives::on_record(const Record& r) {
     } else {
         d.side = game.names.side(r.a);
         if (d.side == kNoSide)
-            return f.input_error(Code::UnknownSide, r.line, r.col, fmt::format("objective {}: no side '{}' in {} (a side, or any)", kind, game.str(r.a), title));
+            return f.input_error(Code::UnknownSide, r.line, r.col, fmt::format("objective {}: no side '{}' in {} (a side, or any){}", kind, game.str(r.a), title, game.near_side(game.str(r.a))));
     }
     for (Sym s : game.list(r.list)) {
         const LocId l = game.names.loc(s);
         if (l == kNoLoc)
-            return f.input_error(Code::UnknownLocation, r.line, r.col, fmt::format("objective {}: no location '{}' on the {} map", kind, game.str(s), title));
+            return f.input_error(Code::UnknownLocation, r.line, r.col, fmt::format("objective {}: no location '{}' on the {} map{}", kind, game.str(s), title, game.near_location(game.str(s))));
         if (std::find(d.locs.begin(), d.locs.end(), l) != d.locs.end())
             return f.input_error(Code::BadValue, r.line, r.col, fmt::format("objective {}: {} is named twice", kind, game.str(s)));
         d.locs.push_back(l);
@@ -83,7 +83,7 @@ void Objectives::on_record(const Record& r) {
     if (r.b != kNoSym) {
         d.held_by = game.names.side(r.b);
         if (d.held_by == kNoSide)
-            return f.input_error(Code::UnknownSide, r.line, r.col, fmt::format("objective {}: held-by names no side of {}: '{}'", kind, title, game.str(r.b)));
+            return f.input_error(Code::UnknownSide, r.line, r.col, fmt::format("objective {}: held-by names no side of {}: '{}'{}", kind, title, game.str(r.b), game.near_side(game.str(r.b))));
         if (!eligible(d, d.held_by))
             return f.input_error(Code::BadValue, r.line, r.col,
                                  fmt::format("objective {} counts for {} only; {} cannot hold its banner at the start", kind, game.side_name(d.side),

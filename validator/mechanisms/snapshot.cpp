@@ -12,7 +12,13 @@
 namespace referee {
 
 void SaveSnapshot::unknown(Code code, std::uint32_t line, const char* what, Sym s) {
-    game.findings.add(code, line, cite::kSnapshot, fmt::format("the snapshot names {} '{}', which {} does not have", what, game.str(s), game.scenario.title));
+    const std::string_view wrong = game.str(s);
+    const std::string near = code == Code::UnknownUnit       ? game.near_unit(wrong)
+                             : code == Code::UnknownLocation ? game.near_location(wrong)
+                             : code == Code::UnknownSide     ? game.near_side(wrong)
+                                                             : std::string();
+    game.findings.add(code, line, cite::kSnapshot,
+                      fmt::format("the snapshot names {} '{}', which {} does not have{}", what, wrong, game.scenario.title, near));
 }
 
 void SaveSnapshot::compare() {
