@@ -161,7 +161,7 @@ file(WRITE "${empty}" "")
 run(empty-file 2 check "${empty}")
 expect_match(empty-file "${OUT}" "empty.log:1:1: error: unknown-scenario: the file holds no record")
 run(scenario-missing 2 check --scenario /no/such/file.xml "${mh}/automatic-victory.log")
-expect_match(scenario-missing "${OUT}" "automatic-victory.log: not judged: /no/such/file.xml: no such file")
+expect_match(scenario-missing "${OUT}" "automatic-victory.log: not judged: scenario-file\n[^\n]*automatic-victory.log: error: scenario-file: /no/such/file.xml: no such file")
 
 # --- Road to Richmond samples (issue 3): verdicts, score items with their rules, exit statuses. ---
 set(rtr "${SRC}/samples/road-to-richmond")

@@ -145,15 +145,25 @@ Report Session::report(const GameRecord& g) {
     if (!load_) scenario_known(g);
     if (!load_->scenario) {
         const bool file_has_errors = std::any_of(load_->errors.begin(), load_->errors.end(), [](const ScenarioError& e) { return e.line != 0; });
-        if (opts_.scenario.empty())
-            add_input_error(rep, Code::UnknownScenario, scen_line_, scen_col_,
-                            file_has_errors
-                                ? fmt::format("cannot use scenario '{}': the scenario file has errors (given as scenario-file errors)", scen_name_)
-                                : fmt::format("cannot use scenario '{}': it is neither a built-in scenario (see `referee scenarios`) nor a readable scenario file",
-                                              scen_name_));
-        // An error about the file as a whole (no such file...) has no line or column.
+        const std::uint32_t line = opts_.scenario.empty() ? scen_line_ : 0, col = opts_.scenario.empty() ? scen_col_ : 0;
+        if (!file_has_errors) {
+            // Neither a built-in nor a file that can be read (no such file, a folder, a device...):
+            // said once, with its reason. A name that is a path is a scenario file that cannot be
+            // read (scenario-file); a bare name, one that is not a built-in (unknown-scenario, with
+            // the built-in it is one or two edits from, if any).
+            std::string why;
+            for (const auto& e : load_->errors) why += (why.empty() ? "" : "; ") + e.message;
+            const bool path = scen_name_.find('/') != std::string::npos || scen_name_.ends_with(".xml");
+            if (path)
+                add_input_error(rep, Code::ScenarioFile, line, col, fmt::format("{}: {}", scen_name_, why));
+            else
+                add_input_error(rep, Code::UnknownScenario, line, col, fmt::format("cannot use scenario '{}': {}", scen_name_, why));
+            return bounded(std::move(rep));
+        }
+        add_input_error(rep, Code::UnknownScenario, line, col,
+                        fmt::format("cannot use scenario '{}': its file has errors (each below as scenario-file)", scen_name_));
         for (const auto& e : load_->errors)
-            add_input_error(rep, Code::ScenarioFile, opts_.scenario.empty() ? scen_line_ : 0, 0,
+            add_input_error(rep, Code::ScenarioFile, line, 0,
                             e.line == 0 ? fmt::format("{}: {}", e.file, e.message) : fmt::format("{}:{}:{}: {}", e.file, e.line, e.col, e.message));
         return bounded(std::move(rep));
     }

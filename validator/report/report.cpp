@@ -12,7 +12,8 @@
 //       FACTION (PLAYER|Non-player) M1, M2 = TOTAL[ passes]
 //   FILE:LINE[:COL]: severity: code: message [rule]   (violations, in line order)
 //   FILE:step N: severity: code: message [rule]       (a VASSAL game's: places are its steps)
-//   claim CLAIM: stated S, computed C — agrees|disagrees
+//   claim CLAIM: stated S, computed C — agrees|disagrees   (a disagreeing one only when no
+//                                                         claim-mismatch above says it)
 //   rulings:
 //     RULING                                   (one a line)
 #include "report.hpp"
@@ -56,11 +57,13 @@ std::string not_judged_reason(const Report& r) {
     for (const auto& v : r.violations)
         if (v.code == "syntax") ++syntax;
     if (syntax != 0) return plural(syntax, "syntax error", "syntax errors");
-    for (const auto& v : r.violations)  // the one error that takes a replayed game's result away
-        if (v.code == "score-overflow") return v.message;
+    // The codes of the errors, each once: their messages follow, each on its line, and are not
+    // said twice (report.md, "A tournament's batch").
+    std::vector<std::string_view> codes;
     for (const auto& v : r.violations)
-        if (v.error) return v.message.empty() ? v.code : v.message;
-    return "input could not be read";
+        if (v.error && std::find(codes.begin(), codes.end(), v.code) == codes.end()) codes.push_back(v.code);
+    if (codes.empty()) return "input could not be read";
+    return fmt::format("{}", fmt::join(codes, ", "));
 }
 
 std::string provisional_text(const Report& r, const Provisional& p) {
@@ -393,9 +396,16 @@ std::string render_text(const Report& r) {
     });
     for (const Violation* v : vs) out += violation_text(r, *v) + "\n";
 
-    for (const auto& c : r.claims)
+    // A claim that disagrees is said once, as its claim-mismatch violation above; the claim lines
+    // give the rest (those that agree, and any the violations do not name).
+    for (const auto& c : r.claims) {
+        const bool said = !c.agrees && c.computed != "unknown side" && std::any_of(r.violations.begin(), r.violations.end(), [&](const Violation& v) {
+            return v.code == "claim-mismatch" && v.line == c.line && v.step == c.step;   // a record, a line: its claims
+        });
+        if (said) continue;
         out += fmt::format("claim {}: stated {}, computed {} \u2014 {}\n", c.claim, c.stated, c.computed,
                            c.agrees ? "agrees" : "disagrees");
+    }
 
     if (!r.rulings.empty()) {
         out += "rulings:\n";
