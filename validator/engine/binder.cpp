@@ -65,9 +65,21 @@ void Binder::apply_params(std::span<const Record> header, const CheckOptions& op
         set(name, std::string(str(r.b)), r.line);
     }
     for (const auto& [n, v] : opts.params) {
-        const std::string name = lower(n);
+        // "ID:NAME" is for the games of scenario ID (or of a scenario that extends it) alone, so
+        // that one batch can mix scenarios; a bare NAME is for every game whose scenario has it.
+        std::string_view key = n, scope;
+        if (const auto colon = key.find(':'); colon != std::string_view::npos) {
+            scope = key.substr(0, colon);
+            key = key.substr(colon + 1);
+        }
+        if (!scope.empty() && !iequals(scope, s_.id) && !iequals(scope, s_.extends)) continue;
+        const std::string name = lower(key);
         if (!s_.find_param(name)) {
-            f.input_error(Code::UnknownParam, 0, 0, fmt::format("--param {}: the scenario {} has no parameter '{}'{}", n, s_.id, n, near_param(n)));
+            if (scope.empty()) {   // set for the batch: a game of another scenario goes without it, and says so
+                f.note_once(fmt::format("--param {} not used: the scenario {} has no parameter '{}'{}", n, s_.id, key, near_param(key)));
+            } else {
+                f.input_error(Code::UnknownParam, 0, 0, fmt::format("--param {}: the scenario {} has no parameter '{}'{}", n, s_.id, key, near_param(key)));
+            }
             continue;
         }
         set(name, v, 0);

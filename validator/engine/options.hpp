@@ -9,7 +9,9 @@ namespace referee {
 
 struct CheckOptions {
     std::string scenario;  // --scenario ID|FILE; empty: the game's own `game` record
-    std::vector<std::pair<std::string, std::string>> params;  // --param NAME=VALUE, in order
+    // --param NAME=VALUE or ID:NAME=VALUE (for the games of scenario ID alone), in order: the
+    // first of each pair is NAME or "ID:NAME" (a parameter's name has no colon).
+    std::vector<std::pair<std::string, std::string>> params;
     bool strict = false;   // --strict: warnings become errors
 };
 

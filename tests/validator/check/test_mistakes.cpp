@@ -50,10 +50,31 @@ TEST(DidYouMean, APhaseASideAndAParameter) {
     EXPECT_NE(message_of(r, "unknown-param").find("(did you mean 'exit-vp'?)"), std::string::npos) << render_text(r);
     r = check("game maryes-heights\nturn 1\nphase Unoin movement\n");
     EXPECT_NE(message_of(r, "unknown-side").find("(did you mean 'Union'?)"), std::string::npos) << render_text(r);
+    // On the command line, for this scenario alone: an error, with the name it is close to.
     CheckOptions o;
-    o.params = {{"ocupation-vp", "1"}};
+    o.params = {{"maryes-heights:ocupation-vp", "1"}};
     r = check(kHead, o);
     EXPECT_NE(message_of(r, "unknown-param").find("(did you mean 'occupation-vp'?)"), std::string::npos) << render_text(r);
+    // Set for a whole batch: a game whose scenario has no such parameter goes without it, and its
+    // report says so once under rulings.
+    o.params = {{"ocupation-vp", "1"}};
+    r = check(kHead, o);
+    EXPECT_EQ(message_of(r, "unknown-param"), "") << render_text(r);
+    EXPECT_NE(render_text(r).find("--param ocupation-vp not used: the scenario maryes-heights has no parameter 'ocupation-vp' (did you mean "
+                                  "'occupation-vp'?)"),
+              std::string::npos)
+        << render_text(r);
+}
+
+TEST(ScopedParam, AppliesToItsScenarioAndThoseThatExtendItOnly) {
+    CheckOptions o;
+    o.params = {{"maryes-heights:exit-vp", "2"}, {"cemetery-hill:exit-vp", "7"}};   // the second is for other games
+    const Report r = check(kHead, o);
+    EXPECT_TRUE(r.judged) << render_text(r);
+    EXPECT_EQ(render_text(r).find("exit-vp is not set"), std::string::npos) << render_text(r);   // set, by the first
+    EXPECT_EQ(message_of(r, "unknown-param"), "");
+    o.params = {{"cemetery-hill:exit-vp", "7"}};
+    EXPECT_NE(render_text(check(kHead, o)).find("exit-vp is not set"), std::string::npos);   // not for this game
 }
 
 TEST(DidYouMean, NothingWhenNoKnownNameIsClose) {

@@ -199,10 +199,26 @@ TEST(BinderParams, AnUnknownParamRecordIsAnErrorButTheGameIsJudged) {
     EXPECT_TRUE(a.rep.violations[0].error);
 }
 
-TEST(BinderParams, AnUnknownCommandLineParamCannotBeJudged) {
-    const Applied a(params_scenario(), "game params\nturn 1\n", with_params({{"Nope", "3"}}));
+TEST(BinderParams, AnUnknownCommandLineParamForThisScenarioCannotBeJudged) {
+    // --param ID:NAME=VALUE names this scenario: a parameter it does not have is a mistake.
+    const Applied a(params_scenario(), "game params\nturn 1\n", with_params({{"params:Nope", "3"}}));
     EXPECT_TRUE(a.findings.fatal());
-    EXPECT_EQ(findings(a.rep), (std::vector<std::string>{"unknown-param@0:0 [report.md command line] --param Nope: the scenario params has no parameter 'Nope'"}));
+    EXPECT_EQ(findings(a.rep),
+              (std::vector<std::string>{"unknown-param@0:0 [report.md command line] --param params:Nope: the scenario params has no parameter 'Nope'"}));
+}
+
+TEST(BinderParams, AnUnknownCommandLineParamForTheBatchIsANote) {
+    // A bare --param NAME is set for a whole batch, which may mix scenarios: a game whose scenario
+    // does not have it goes without it, and says so once (the command line refuses a name no
+    // scenario has before any file is read).
+    Applied a(params_scenario(), "game params\nturn 1\n", with_params({{"Nope", "3"}}));
+    EXPECT_FALSE(a.findings.fatal());
+    EXPECT_TRUE(findings(a.rep).empty());
+    EXPECT_EQ(a.findings.notes(), (std::vector<std::string>{"--param Nope not used: the scenario params has no parameter 'Nope'"}));
+    // One for another scenario is not this game's at all.
+    Applied other(params_scenario(), "game params\nturn 1\n", with_params({{"maryes-heights:Nope", "3"}}));
+    EXPECT_FALSE(other.findings.fatal());
+    EXPECT_TRUE(other.findings.notes().empty());
 }
 
 TEST(BinderParams, ANumberThatIsNotAWholeNumberCannotBeJudgedOnceForItsParameter) {
@@ -253,7 +269,7 @@ TEST(BinderParams, FirstPlayerMustNameASide) {
 TEST(BinderParams, FindingsComeInTheOrderOfDocsEngineMd) {
     // Unknown param records in record order, then unknown --param, then numbers, then first-player.
     const Applied a(params_scenario(), "game params\nparam zeta 1\nparam vp x\nparam alpha 2\nparam first-player Green\nturn 1\n",
-                    with_params({{"omega", "1"}}));
+                    with_params({{"params:omega", "1"}}));
     std::vector<std::string> codes;
     for (const Violation& v : a.rep.violations) codes.push_back(v.code + "@" + std::to_string(v.line));
     EXPECT_EQ(codes, (std::vector<std::string>{"unknown-param@2", "unknown-param@4", "unknown-param@0", "bad-value@3", "bad-value@5"}));
