@@ -7,11 +7,10 @@
 # scripts/package runs it on a build of its own, to make the package to ship (README.md, "Installing").
 cmake_minimum_required(VERSION 3.20)
 
-foreach(v BUILD SRC CPACK PREFIX DOCDIR WORK)
-  if(NOT ${v})
-    message(FATAL_ERROR "deb_test.cmake: -D${v}=... is missing")
-  endif()
-endforeach()
+if(NOT BUILD OR NOT SRC OR NOT CPACK OR NOT PREFIX OR NOT DOCDIR OR NOT WORK)
+  message(FATAL_ERROR "usage: cmake -DBUILD=<build dir> -DSRC=<source dir> -DCPACK=<cpack> -DPREFIX=<prefix> "
+                      "-DDOCDIR=<docs, relative to the prefix> -DWORK=<scratch folder> -P deb_test.cmake")
+endif()
 foreach(tool dpkg-deb dpkg dpkg-shlibdeps file readelf)
   find_program(found_${tool} ${tool})
   if(NOT found_${tool})
@@ -28,6 +27,7 @@ function(run out)
   set(${out} "${text}" PARENT_SCOPE)
 endfunction()
 
+string(REGEX REPLACE "/+$" "" prefix "${PREFIX}")
 file(STRINGS "${SRC}/CMakeLists.txt" project_line REGEX "^project\\(referee VERSION [0-9.]+")
 string(REGEX REPLACE "^project\\(referee VERSION ([0-9.]+).*" "\\1" version "${project_line}")
 
@@ -44,44 +44,49 @@ if(NOT name MATCHES "^referee_${version}_[a-z0-9]+\\.deb$")
   message(FATAL_ERROR "the package is named ${name}, expected referee_${version}_ARCH.deb")
 endif()
 
-# The control fields.
+# The control fields, each a whole line of the control file (the description, its first two lines).
 run(info dpkg-deb --field "${debs}")
-foreach(field "Package: referee" "Version: ${version}" "Section: utils" "Maintainer: [^\n]+<[^\n]+@[^\n]+>"
-              "Description: validator of board-wargame game records\n [^\n]+")
+set(fields "Package: referee" "Version: ${version}" "Section: utils" "Maintainer: [^\n]+<[^\n]+@[^\n]+>"
+           "Description: validator of board-wargame game records\n [^\n]+")
+while(fields)
+  list(POP_FRONT fields field)
   if(NOT info MATCHES "(^|\n)${field}(\n|$)")
     message(FATAL_ERROR "the package's control has no `${field}`:\n${info}")
   endif()
-endforeach()
+endwhile()
 if(NOT info MATCHES "(^|\n)Depends: ([^\n]+)")
   message(FATAL_ERROR "the package has no Depends:\n${info}")
 endif()
 set(depends "${CMAKE_MATCH_2}")
 
-# The files: where GNUInstallDirs puts them under the prefix, every one root's.
+# The files: every one root's, under the prefix or in one of the folders that lead to it (./,
+# ./usr/), and among them those GNUInstallDirs puts under the prefix, the program executable.
 run(contents dpkg-deb --contents "${debs}")
-string(REGEX REPLACE "/+$" "" prefix "${PREFIX}")
-foreach(path "bin/referee" "share/man/man1/referee.1.gz" "${DOCDIR}/README.md" "${DOCDIR}/docs/codes.md"
-             "${DOCDIR}/docs/scenario-format.md")
-  if(NOT contents MATCHES " \\.${prefix}/${path}(\n|$)")
-    message(FATAL_ERROR "the package has no ${prefix}/${path}:\n${contents}")
-  endif()
-endforeach()
-if(NOT contents MATCHES "(^|\n)-rwxr-xr-x root/root [^\n]* \\.${prefix}/bin/referee\n")
-  message(FATAL_ERROR "the package's ${prefix}/bin/referee is not an executable of root's:\n${contents}")
-endif()
 string(REGEX MATCHALL "(^|\n)[^\n]+" lines "${contents}")
+set(paths "")
 foreach(line IN LISTS lines)
   if(NOT line MATCHES "^\n?[-dl][rwx-]+ root/root ")
     message(FATAL_ERROR "a file of the package is not root's: ${line}")
   endif()
-  # Under the prefix, or one of the folders that lead to it (./, ./usr/).
   string(REGEX REPLACE " -> .*$" "" path "${line}")
   string(REGEX REPLACE "^.* \\.(/[^ ]*)$" "\\1" path "${path}")
   string(FIND "${prefix}/" "${path}" at)
   if(NOT path MATCHES "^${prefix}/" AND NOT (path MATCHES "/$" AND at EQUAL 0))
     message(FATAL_ERROR "a file of the package is outside ${prefix}: ${line}")
   endif()
+  list(APPEND paths "${path}")
 endforeach()
+list(TRANSFORM paths REPLACE "^${prefix}/" "")
+set(missing bin/referee share/man/man1/referee.1.gz ${DOCDIR}/README.md ${DOCDIR}/docs/codes.md
+            ${DOCDIR}/docs/scenario-format.md)
+list(REMOVE_ITEM missing ${paths})
+if(missing)
+  list(JOIN missing ", " missing)
+  message(FATAL_ERROR "the package has no ${missing} in ${prefix}:\n${contents}")
+endif()
+if(NOT contents MATCHES "(^|\n)-rwxr-xr-x root/root [^\n]* \\.${prefix}/bin/referee\n")
+  message(FATAL_ERROR "the package's ${prefix}/bin/referee is not an executable of root's:\n${contents}")
+endif()
 
 # Unpacked (not installed): the program runs, carries no debugging information, and every library
 # it loads comes from a package the package depends on.
@@ -97,11 +102,10 @@ if(sections MATCHES "\\.debug_info")
   message(FATAL_ERROR "the packaged referee is not stripped")
 endif()
 run(dynamic readelf -d -W "${program}")
-string(REGEX MATCHALL "Shared library: \\[[^]\n]+\\]" needed "${dynamic}")
-list(LENGTH needed count)
-if(count EQUAL 0)
+if(NOT dynamic MATCHES "Shared library: ")
   message(FATAL_ERROR "readelf shows no shared library in the packaged referee:\n${dynamic}")
 endif()
+string(REGEX MATCHALL "Shared library: \\[[^]\n]+\\]" needed "${dynamic}")
 foreach(entry IN LISTS needed)
   string(REGEX REPLACE "^Shared library: \\[(.*)\\]$" "\\1" soname "${entry}")
   run(owners dpkg -S "*/${soname}")
