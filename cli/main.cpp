@@ -2,6 +2,7 @@
 // Exit status: 0 all judged without errors, 1 error-severity violations, 2 an input not judged or a
 // usage error. Reports go to standard output, usage errors to standard error.
 #include "check.hpp"
+#include "help_text.hpp"
 #include "report.hpp"
 #include "scenario.hpp"
 #include "scenario_show.hpp"
@@ -115,7 +116,7 @@ void check_all(const std::vector<std::string>& files, const CheckOptions& opts, 
 }
 
 int run(int argc, char** argv) {
-    CLI::App app{"referee: validates board-wargame game records (move logs and XML saves)", "referee"};
+    CLI::App app{"referee: validates board-wargame game records (move logs, XML saves, VASSAL saves and logs)", "referee"};
     app.set_version_flag("--version", std::string("referee ") + REFEREE_VERSION, "Print the version and exit");
     app.require_subcommand(1, 1);
     app.failure_message([](const CLI::App*, const CLI::Error& e) {
@@ -182,6 +183,9 @@ int run(int argc, char** argv) {
     vassal->add_flag("--chain", vopts.chain,
                      "The files are logs of one game, in order: a chain-break where one does not begin where the one before ended");
     vassal->add_option("FILE", vopts.files, "VASSAL save (.vsav) or log (.vlog)")->type_name("")->required();
+    // After the subcommands, which would otherwise inherit it: the exit statuses and examples close
+    // `referee --help` alone (help_text.hpp).
+    app.footer(help_footer);
 
     // CLI11 would report an unknown subcommand as a missing one: say what is wrong.
     for (int i = 1; i < argc; ++i) {
