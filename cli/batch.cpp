@@ -2,8 +2,10 @@
 #include "batch.hpp"
 
 #include "check.hpp"
+#include "content.hpp"
 #include "diagnostics.hpp"
 #include "report.hpp"
+#include "sha256.hpp"
 #include "vassal_check.hpp"
 
 #include <fmt/format.h>
@@ -61,12 +63,18 @@ void walk(const fs::path& dir, std::vector<BatchEntry>& out) {
 }
 
 // One file's report; an exception from the checker becomes a report of an input not judged. A
-// VASSAL file, with the game's module, is judged through its conversion (vassal_check.hpp).
+// VASSAL save or log, with the game's module, is judged through its conversion (vassal_check.hpp);
+// another ZIP archive (a module, in a folder of games) is said to be no game record.
 Report check_one(const BatchEntry& e, const CheckOptions& opts, const vassal::Module* module) {
     try {
         if (!e.problem.empty()) return unreadable(e.path, e.problem);
-        if (module != nullptr && is_zip_file(e.path)) return check_vassal(e.path, *module, opts);
-        return check_file(e.path, opts);
+        if (module == nullptr || !is_zip_file(e.path)) return check_file(e.path, opts);
+        Input in = read_input(e.path);
+        if (in.failure) return std::move(*in.failure);
+        if (zip_kind(in.bytes) == ZipKind::VassalGame) return check_vassal(e.path, *module, opts);
+        Report r = check_text(in.bytes, e.path, opts);
+        r.sha256 = sha256_hex(in.bytes);
+        return r;
     } catch (const std::exception& ex) {
         Report r;
         r.file = e.path;
