@@ -84,3 +84,23 @@ TEST(Digest, InPiecesAsWhole) {
     EXPECT_EQ(digest(big), d);
     EXPECT_NE(digest(big.substr(0, big.size() - 25)), d);
 }
+
+TEST(Digest, NamesByTheirNumberAfterTheFirstTime) {
+    // A name is written whole once, then by its number: the same names in another order, a name
+    // again where a new one came, and a new one where a name came again are all other games.
+    const std::string d = digest("game maryes-heights\ntag a b\ntag b a\n");
+    EXPECT_NE(d, digest("game maryes-heights\ntag a b\ntag a b\n"));
+    EXPECT_NE(d, digest("game maryes-heights\ntag b a\ntag a b\n"));
+    EXPECT_NE(d, digest("game maryes-heights\ntag a b\ntag c a\n"));
+    EXPECT_EQ(d, digest("game maryes-heights\n# again\ntag  a  b\ntag b a\n"));
+}
+
+TEST(Digest, LongNames) {
+    // A name longer than half the digest's buffer is hashed on its own: the same text gives the
+    // same digest, one byte more or another byte another.
+    const std::string word(20000, 'w');
+    const std::string d = digest("game maryes-heights\ntag a " + word + "\ntag b c\n");
+    EXPECT_EQ(d, digest("game maryes-heights\ntag a " + word + "\ntag b c\n"));
+    EXPECT_NE(d, digest("game maryes-heights\ntag a " + word + "w\ntag b c\n"));
+    EXPECT_NE(d, digest("game maryes-heights\ntag a " + word.substr(1) + "v\ntag b c\n"));
+}
