@@ -1,11 +1,14 @@
 // The command line (report.md): referee check | convert | vassal | scenarios | --version | --help.
 // Exit status: 0 all judged without errors, 1 error-severity violations, 2 an input not judged or a
 // usage error. Reports go to standard output, usage errors to standard error.
+#include "batch.hpp"
 #include "check.hpp"
 #include "help_text.hpp"
 #include "report.hpp"
 #include "scenario.hpp"
 #include "scenario_show.hpp"
+#include "suggest.hpp"
+#include "text.hpp"
 #include "vassal_check.hpp"
 #include "vassal_command.hpp"
 #include "vassal_error.hpp"
@@ -16,11 +19,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
-#include <condition_variable>
 #include <cstdio>
 #include <exception>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -40,79 +40,81 @@ int usage_error(const std::string& message) {
     return 2;
 }
 
+// What a scenario that cannot be loaded says, its errors each in its place, on one line each.
+std::string load_errors(const std::string& id_or_file, const ScenarioLoad& load) {
+    std::string out;
+    for (const ScenarioError& e : load.errors) {
+        std::string where = e.file.empty() || e.file == "<built-in>" ? id_or_file : e.file;
+        if (e.line > 0) where += fmt::format(":{}", e.line);
+        if (e.col > 0) where += fmt::format(":{}", e.col);
+        out += fmt::format("{}{}: {}", out.empty() ? "" : "\nreferee: ", where, e.message);
+    }
+    return out;
+}
+
+// The command line's --param, checked once before any file is read (report.md, "A tournament's
+// batch"; docs/decisions.md, "Parameters"): "" when right, else the one usage error. `given` is the
+// scenario of --scenario, when there is one.
+std::string param_mistake(const std::vector<std::pair<std::string, std::string>>& params, const Scenario* given) {
+    std::vector<Scenario> builtins;   // read only when a parameter needs them
+    auto all_builtins = [&]() -> const std::vector<Scenario>& {
+        if (builtins.empty())
+            for (const BuiltinScenario& b : builtin_scenarios())
+                if (ScenarioLoad l = load_scenario(b.id); l.scenario) builtins.push_back(std::move(*l.scenario));
+        return builtins;
+    };
+    auto has = [](const Scenario& s, std::string_view name) { return s.find_param(lower(name)) != nullptr; };
+    for (const auto& [key, value] : params) {
+        const auto colon = key.find(':');
+        const std::string id = colon == std::string::npos ? "" : key.substr(0, colon);
+        const std::string name = colon == std::string::npos ? key : key.substr(colon + 1);
+        if (name.empty()) return fmt::format("--param '{}={}': the parameter name is empty", key, value);
+        Suggestions near(name);
+        if (!id.empty()) {
+            const Scenario* s = given != nullptr && given->id == id ? given : nullptr;
+            for (const Scenario& b : all_builtins())
+                if (s == nullptr && b.id == id) s = &b;
+            if (s == nullptr) {
+                // Not a built-in: a scenario file's own id, unless it is a built-in's mistyped.
+                Suggestions ids(id);
+                for (const BuiltinScenario& b : builtin_scenarios()) ids.consider(b.id);
+                if (const std::string hint = ids.text(); !hint.empty())
+                    return fmt::format("--param {}: no built-in scenario '{}'{}", key, id, hint);
+                continue;
+            }
+            if (has(*s, name)) continue;
+            for (const ParamDef& p : s->params) near.consider(p.name);
+            return fmt::format("--param {}: the scenario {} has no parameter '{}'{}", key, id, name, near.text());
+        }
+        if (given != nullptr) {
+            if (has(*given, name)) continue;
+            for (const ParamDef& p : given->params) near.consider(p.name);
+            return fmt::format("--param {}: the scenario {} has no parameter '{}'{}", key, given->id, name, near.text());
+        }
+        bool somewhere = false;
+        for (const Scenario& b : all_builtins()) {
+            somewhere = somewhere || has(b, name);
+            for (const ParamDef& p : b.params) near.consider(p.name);
+        }
+        if (!somewhere)
+            return fmt::format("--param {}: no built-in scenario has a parameter '{}'{} (a scenario file's own: give --scenario FILE, or "
+                               "--param ID:{}=VALUE)",
+                               key, name, near.text(), name);
+    }
+    return "";
+}
+
 // `referee scenarios --show ID|FILE`: a scenario that cannot be read is a usage error, with each
 // of its errors in its place.
 int show_scenario(const std::string& id_or_file, bool as_json) {
     const ScenarioLoad load = load_scenario(id_or_file);
     if (!load.scenario) {
-        for (const ScenarioError& e : load.errors) {
-            std::string where = e.file.empty() ? id_or_file : e.file;
-            if (e.line > 0) where += fmt::format(":{}", e.line);
-            if (e.col > 0) where += fmt::format(":{}", e.col);
-            fmt::print(stderr, "referee: {}: {}\n", where, e.message);
-        }
+        fmt::print(stderr, "referee: {}\n", load_errors(id_or_file, load));
         return 2;
     }
     const std::string out = as_json ? scenario_json(*load.scenario) : scenario_text(*load.scenario);
     std::fwrite(out.data(), 1, out.size(), stdout);
     return std::fflush(stdout) == 0 ? 0 : 2;
-}
-
-// One file's report; an exception from the checker becomes a report of an input not judged. A
-// VASSAL file, with the game's module, is judged through its conversion (vassal_check.hpp).
-Report check_one(const std::string& file, const CheckOptions& opts, const vassal::Module* module) {
-    try {
-        if (module != nullptr && is_zip_file(file)) return check_vassal(file, *module, opts);
-        return check_file(file, opts);
-    } catch (const std::exception& e) {
-        Report r;
-        r.file = file;
-        r.judged = false;
-        r.violations.push_back({"internal-error", true, 0, 0, "", fmt::format("could not check: {}", e.what()), std::nullopt});
-        return r;
-    }
-}
-
-// Checks `files` on `jobs` threads and hands each report to `emit` in the order of the files, as
-// soon as it and every report before it are done. With `progress`, a count on standard error.
-template <class Emit>
-void check_all(const std::vector<std::string>& files, const CheckOptions& opts, const vassal::Module* module, unsigned jobs, bool progress,
-               Emit emit) {
-    const std::size_t n = files.size();
-    std::vector<std::optional<Report>> done(n);
-    std::mutex m;
-    std::condition_variable ready;
-    std::atomic<std::size_t> next{0};
-    std::size_t finished = 0;
-    auto worker = [&] {
-        for (std::size_t i = next++; i < n; i = next++) {
-            Report r = check_one(files[i], opts, module);
-            std::lock_guard<std::mutex> lock(m);
-            done[i] = std::move(r);
-            ++finished;
-            ready.notify_one();
-        }
-    };
-    std::vector<std::thread> pool;
-    const unsigned threads = static_cast<unsigned>(std::min<std::size_t>(jobs, n));
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);  // this thread emits in order
-    if (threads <= 1) worker();
-    for (std::size_t i = 0; i < n; ++i) {
-        Report r;
-        std::size_t count = 0;
-        {
-            std::unique_lock<std::mutex> lock(m);
-            ready.wait(lock, [&] { return done[i].has_value(); });
-            r = std::move(*done[i]);
-            done[i].reset();
-            count = finished;
-        }
-        if (progress) fmt::print(stderr, "\r\x1b[K");  // the report takes the line the count was on
-        emit(i, std::move(r));
-        if (progress && i + 1 < n) fmt::print(stderr, "referee: {} of {} files checked\r", count, n);
-    }
-    for (auto& t : pool) t.join();
-    if (progress) fmt::print(stderr, "\r\x1b[K");
 }
 
 int run(int argc, char** argv) {
@@ -132,15 +134,21 @@ int run(int argc, char** argv) {
     CLI::App* check = app.add_subcommand("check", "Check game records and report the result, scores and violations");
     check->add_option("--scenario", scenario, "Built-in scenario id or scenario file (default: the game's own)")
         ->type_name("ID|FILE");
-    check->add_option("--format", format, "Report format: text (default) or json")
-        ->type_name("text|json")
-        ->check(CLI::IsMember({"text", "json"}).description(""));
+    check->add_option("--format", format, "Report format: text (default), json, jsonl (one game a line, as each is done) or csv (one row a game)")
+        ->type_name("text|json|jsonl|csv")
+        ->check(CLI::IsMember({"text", "json", "jsonl", "csv"}).description(""));
     check->add_option("--param", params, "Set a scenario parameter (repeatable)")
         ->type_name("NAME=VALUE")
         ->allow_extra_args(false);
     check->add_flag("--strict", strict, "Treat warnings as errors");
+    bool quiet = false;
+    check->add_flag("--quiet", quiet, "Leave the scenario's standing rulings out of each text report");
+    std::size_t max_errors = 50;
+    check->add_option("--max-errors", max_errors, "Violations listed per file, then how many more there were (default 50; 0: all)")
+        ->type_name("N")
+        ->check(CLI::Range(std::size_t{0}, std::size_t{1000000}).description(""));
     unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
-    check->add_option("--jobs,-j", jobs, "Files checked at once (default: the number of cores)")
+    check->add_option("--jobs,-j", jobs, "Files checked at once, each on a thread of its own (default: the number of cores)")
         ->type_name("N")
         ->check(CLI::Range(1u, 1024u));
     std::string module_path;
@@ -149,7 +157,7 @@ int run(int argc, char** argv) {
     bool chain = false;
     check->add_flag("--chain", chain, "The files are VASSAL logs of one game, in order (with --module): judged as one game, with a "
                                       "chain-break where one does not begin where the one before it ended");
-    check->add_option("FILE", files, "Move log, XML save, or VASSAL save or log (with --module); - reads standard input")
+    check->add_option("FILE", files, "Move log, XML save, or VASSAL save or log (with --module); a folder: every game record under it; - reads standard input")
         ->type_name("")
         ->required();
 
@@ -225,6 +233,15 @@ int run(int argc, char** argv) {
         if (eq == 0) return usage_error(fmt::format("--param '{}': the parameter name is empty", p));
         opts.params.emplace_back(p.substr(0, eq), p.substr(eq + 1));
     }
+    // Mistakes of the command line are said once, before any file is read (exit status 2): a
+    // scenario that cannot be loaded, a parameter no scenario of the batch can have.
+    std::optional<Scenario> given;
+    if (!scenario.empty()) {
+        ScenarioLoad load = load_scenario(scenario);
+        if (!load.scenario) return usage_error(fmt::format("--scenario {}", load_errors(scenario, load)));
+        given = std::move(load.scenario);
+    }
+    if (const std::string why = param_mistake(opts.params, given ? &*given : nullptr); !why.empty()) return usage_error(why);
     // The module is read once, before any file: one that cannot be read is a usage error.
     std::optional<vassal::Module> module;
     if (!module_path.empty()) {
@@ -247,37 +264,25 @@ int run(int argc, char** argv) {
             r.judged = false;
             r.violations.push_back({"internal-error", true, 0, 0, "", fmt::format("could not check: {}", e.what()), std::nullopt});
         }
-        const std::string out = format == "json" ? render_json(std::vector<Report>{r}) : render_text(r);
+        const RenderOptions ro{max_errors, !quiet};
+        const std::string out = format == "json"    ? render_json(std::vector<Report>{r}, ro)
+                                : format == "jsonl" ? render_json_line(r, ro)
+                                : format == "csv"   ? csv_header() + render_csv_row(r)
+                                                    : render_text(r, ro);
         std::fwrite(out.data(), 1, out.size(), stdout);
         return r.exit_status();
     }
 
     // Reports come out in the order of the files whatever order they finish in; progress shows on a
-    // terminal only (standard error), and never for one file.
-    const bool progress = files.size() > 1 && isatty(fileno(stderr)) != 0;
-    int status = 0;
-    if (format == "json") {
-        std::vector<Report> reports(files.size());
-        check_all(files, opts, mod, jobs, progress, [&](std::size_t i, Report r) {
-            status = std::max(status, r.exit_status());
-            reports[i] = std::move(r);
-        });
-        const std::string out = render_json(reports);
-        std::fwrite(out.data(), 1, out.size(), stdout);
-    } else {
-        check_all(files, opts, mod, jobs, progress, [&](std::size_t i, Report r) {
-            status = std::max(status, r.exit_status());
-            std::string out = render_text(r);
-            if (i != 0) out.insert(out.begin(), '\n');
-            std::fwrite(out.data(), 1, out.size(), stdout);
-            std::fflush(stdout);
-        });
-    }
-    if (std::fflush(stdout) != 0) {
-        fmt::print(stderr, "referee: cannot write the report\n");
-        return 2;
-    }
-    return status;
+    // terminal only (standard error).
+    BatchOptions batch;
+    batch.inputs = std::move(files);
+    batch.format = format;
+    batch.jobs = jobs;
+    batch.max_errors = max_errors;
+    batch.quiet = quiet;
+    batch.progress = isatty(fileno(stderr)) != 0;
+    return run_batch(batch, opts, mod);
 }
 
 }  // namespace

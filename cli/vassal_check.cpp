@@ -7,6 +7,7 @@
 #include "diagnostics.hpp"
 #include "scenario.hpp"
 #include "session.hpp"
+#include "sha256.hpp"
 #include "vassal_error.hpp"
 #include "vassal_file.hpp"
 
@@ -110,7 +111,9 @@ Report check_vassal(const std::string& file, const vassal::Module& module, const
     return check_vassal_chain({file}, module, opts);
 }
 
-Report check_vassal_chain(const std::vector<std::string>& files, const vassal::Module& module, const CheckOptions& opts) {
+namespace {
+
+Report judge_chain(const std::vector<std::string>& files, const vassal::Module& module, const CheckOptions& opts) {
     const std::string& first = files.front();
     // Each log converted on its own; a later log's records of its first position (step 0) are left
     // out, since the game goes on from where the log before it ended (a chain-break says where it
@@ -165,6 +168,15 @@ Report check_vassal_chain(const std::vector<std::string>& files, const vassal::M
     Report report = check_steps(conversion_text(all), first, opts, steps, std::move(findings));
     report.audit = report_audit(audit);
     return report;
+}
+
+}  // namespace
+
+Report check_vassal_chain(const std::vector<std::string>& files, const vassal::Module& module, const CheckOptions& opts) {
+    Report r = judge_chain(files, module, opts);
+    // The report's sha256 is the first file's (the file it names), whether or not it could be judged.
+    if (Input in = read_input(files.front()); !in.failure) r.sha256 = sha256_hex(in.bytes);
+    return r;
 }
 
 int run_convert(const ConvertOptions& opts) {

@@ -154,7 +154,7 @@ inline void check_plain_grid(std::string& problem, const vassal::PlainGrid& g) {
 
 inline void check_module(std::string& problem, std::string_view bytes, const vassal::Module& m, bool archive) {
     note(problem, m.path == kLabel, "a module whose path is not its label");
-    note(problem, is_hex64(m.sha256) && m.sha256 == vassal::sha256_hex(bytes), "a module whose sha256 is not its bytes'");
+    note(problem, is_hex64(m.sha256) && m.sha256 == sha256_hex(bytes), "a module whose sha256 is not its bytes'");
     note(problem, archive ? (m.buildfile == "buildFile.xml" || m.buildfile == "buildFile") : m.buildfile == kLabel,
          "a module whose buildFile is not named as it was read: " + m.buildfile);
     note(problem, m.root_class.ends_with("GameModule") || m.root_class.ends_with("BasicModule"), "a module whose root is " + m.root_class);

@@ -14,6 +14,7 @@ constexpr CodeInfo kTable[kCodeCount] = {
     {UnknownElement, "unknown-element", W, false, cite::kXmlSave, "an XML element the save format does not have (ignored)"},
     {UnknownAttribute, "unknown-attribute", W, false, cite::kXmlSave, "an XML attribute the element does not have (ignored)"},
     {Unreadable, "unreadable", E, false, cite::kCommandLine, "a file that cannot be read, or is not a file"},
+    {NotAGameRecord, "not-a-game-record", E, false, cite::kCommandLine, "a file that is plainly not a move log, an XML save or a VASSAL game (binary, a PDF, a scenario file...)"},
     {UnknownScenario, "unknown-scenario", E, false, cite::kCommandLine, "no scenario named, or one that is neither built in nor a readable file"},
     {ScenarioFile, "scenario-file", E, false, cite::kScenarioFormat, "a scenario file with an error"},
     {BadValue, "bad-value", E, false, cite::kHeader, "a parameter, objective or target whose value cannot be used"},
@@ -61,6 +62,7 @@ constexpr CodeInfo kTable[kCodeCount] = {
     {ChainBreak, "chain-break", E, false, cite::kVassal, "a VASSAL log of a --chain that does not begin where the one before it ended"},
     {ModuleVersion, "module-version", W, false, cite::kVassal, "a VASSAL module whose version is not the one the binding was written for"},
     {VassalUnread, "vassal-unread", W, false, cite::kVassal, "a VASSAL step or value the binding turns into no record (a phase it does not list...)"},
+    {Duplicate, "duplicate", W, false, cite::kCommandLine, "a game of a batch whose records are those of an earlier file's game"},
 };
 
 constexpr bool in_order() {

@@ -14,7 +14,7 @@ enum class Severity : std::uint8_t { Warning, Error };
 
 enum class Code : std::uint8_t {
     // The input as a whole: a file, the command line, a scenario file. An error here gives no verdict.
-    Syntax, UnknownElement, UnknownAttribute, Unreadable, UnknownScenario, ScenarioFile, BadValue, SideDeclaration,
+    Syntax, UnknownElement, UnknownAttribute, Unreadable, NotAGameRecord, UnknownScenario, ScenarioFile, BadValue, SideDeclaration,
     VassalBinding,
     // A record names what the scenario and the set-up do not know.
     UnknownUnit, UnknownLocation, UnknownSide, UnknownPhase, UnknownParam, UnknownTrack, NotInScenario,
@@ -32,8 +32,10 @@ enum class Code : std::uint8_t {
     UndoAfterRoll, UndoAfterReveal, ChainBreak,
     // A VASSAL game's conversion into records.
     ModuleVersion, VassalUnread,
+    // A batch of files (report.md, "A tournament's batch").
+    Duplicate,
 };
-inline constexpr int kCodeCount = static_cast<int>(Code::VassalUnread) + 1;
+inline constexpr int kCodeCount = static_cast<int>(Code::Duplicate) + 1;
 
 // What a finding cites when no rule of the game applies: the section of the specification that
 // defines what was checked, or the general ruling (G2 ...) that decides it.

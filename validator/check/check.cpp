@@ -1,7 +1,9 @@
 #include "check.hpp"
 
+#include "content.hpp"
 #include "readers.hpp"
 #include "session.hpp"
+#include "sha256.hpp"
 
 #include <fmt/format.h>
 
@@ -55,6 +57,14 @@ void cut(std::optional<std::string>& s) {
 
 Report bounded(Report r) {
     cut(r.scenario);
+    for (auto& p : r.players) {
+        cut(p.side);
+        cut(p.name);
+    }
+    for (auto& [name, value] : r.tags) {
+        cut(name);
+        cut(value);
+    }
     Verdict& v = r.result;
     cut(v.winner);
     cut(v.level);
@@ -123,6 +133,15 @@ std::shared_ptr<const ScenarioLoad> find_scenario(const std::string& name, const
 // scenario cannot be used, or the engine's report with the reader's warnings.
 Report Session::report(const GameRecord& g) {
     Report rep = not_judged(file_, scen_name_);  // the scenario named, even when it cannot be used
+    // What every report has, judged or not: who played, the tags, whether there was any record,
+    // and (with no syntax error) the digest of the records.
+    auto done = [&](Report r) {
+        r.players = std::move(players_);
+        r.tags = std::move(tags_);
+        if (records_ == 0 && g.format == InputFormat::MoveLog && !g.has_syntax_errors()) r.game_record = false;  // a save may hold a snapshot alone
+        if (digest_ && !g.has_syntax_errors()) r.digest = digest_->value();
+        return bounded(std::move(r));
+    };
     const std::string_view spec = g.format == InputFormat::XmlSave ? cite::kXmlSave : cite::kMoveLog;
     for (const auto& d : g.diagnostics)
         rep.violations.push_back(Violation{d.code, d.severity == Severity::Error, d.line, d.col, std::string(spec), d.message, std::nullopt});
@@ -131,7 +150,7 @@ Report Session::report(const GameRecord& g) {
     };
     if (g.has_syntax_errors()) {
         by_line(rep);
-        return bounded(std::move(rep));
+        return done(std::move(rep));
     }
     if (scen_name_.empty()) {
         add_input_error(rep, Code::UnknownScenario, 1, 1,
@@ -140,7 +159,7 @@ Report Session::report(const GameRecord& g) {
                         : records_ == 0
                             ? "the file holds no record (it is empty, or only blank lines and comments): a `game` record must come first, or give --scenario"
                             : "the game names no scenario (a `game` record must come first) and no --scenario was given");
-        return bounded(std::move(rep));
+        return done(std::move(rep));
     }
     if (!load_) scenario_known(g);
     if (!load_->scenario) {
@@ -165,35 +184,51 @@ Report Session::report(const GameRecord& g) {
         for (const auto& e : load_->errors)
             add_input_error(rep, Code::ScenarioFile, line, 0,
                             e.line == 0 ? fmt::format("{}: {}", e.file, e.message) : fmt::format("{}:{}:{}: {}", e.file, e.line, e.col, e.message));
-        return bounded(std::move(rep));
+        return done(std::move(rep));
     }
     Report judged = unjudged_ ? std::move(*unjudged_) : engine_->finish();
     // Input warnings (unknown XML elements...) go with the rule violations.
     for (auto& v : rep.violations) judged.violations.push_back(std::move(v));
     by_line(judged);
-    return bounded(std::move(judged));
+    return done(std::move(judged));
 }
 
 namespace {
 
-// A ZIP archive is a VASSAL file (vassal.md): say what it is and what judging it needs, rather than
-// a syntax error on its first byte. Its entry names are stored as plain text in the archive.
+// A ZIP archive: a VASSAL save or log (vassal.md) is a game record that judging needs the module
+// for (referee check --module judges it before it comes here): say so, rather than a syntax error on
+// its first byte. A module or another archive is not a game record.
 std::optional<Report> zip_archive(std::string_view text, const std::string& file) {
-    if (!text.starts_with(std::string_view("PK\x03\x04", 4)) && !text.starts_with(std::string_view("PK\x05\x06", 4))) return std::nullopt;
-    const bool game = text.find("savedGame") != std::string_view::npos;
-    const bool module = text.find("buildFile") != std::string_view::npos;
-    const std::string what = game ? "a VASSAL save or log" : module ? "a VASSAL module" : "a ZIP archive";
+    const ZipKind kind = zip_kind(text);
+    if (kind == ZipKind::NotZip) return std::nullopt;
+    if (kind != ZipKind::VassalGame)
+        return not_a_game_record(file, fmt::format("{}, not a game record (a move log, an XML save, or a VASSAL save or log)",
+                                                   kind == ZipKind::Module ? "a VASSAL module (it goes with --module M)" : "a ZIP archive"));
     Report r = not_judged(file, "");
     add_input_error(r, Code::Unreadable, 0, 0,
-                    game ? fmt::format("{} is {}, not a move log or XML save: judging it needs the game's module (--module M) and a "
-                                       "scenario file whose <vassal> section binds the module's pieces to units (--scenario FILE; "
-                                       "docs/vassal.md); `referee vassal {} --module M` shows what it holds",
-                                       file, what, file)
-                         : fmt::format("{} is {}, not a move log or XML save", file, what));
+                    fmt::format("{} is a VASSAL save or log, not a move log or XML save: judging it needs the game's module (--module M) and a "
+                                "scenario file whose <vassal> section binds the module's pieces to units (--scenario FILE; "
+                                "docs/vassal.md); `referee vassal {} --module M` shows what it holds",
+                                file, file));
     return r;
 }
 
 }  // namespace
+
+Report unreadable(const std::string& file, std::string message) {
+    Report r = not_judged(file, "");
+    cut(message);
+    add_input_error(r, Code::Unreadable, 0, 0, std::move(message));
+    return r;
+}
+
+Report not_a_game_record(const std::string& file, std::string what) {
+    Report r = not_judged(file, "");
+    r.game_record = false;
+    cut(what);
+    add_input_error(r, Code::NotAGameRecord, 0, 0, std::move(what));
+    return r;
+}
 
 Report vassal_not_judged(const std::string& file, const std::string& scenario, Code code, std::string message) {
     Report r = not_judged(file, scenario);
@@ -268,10 +303,14 @@ Report check_steps(std::string_view text, const std::string& file, const CheckOp
 
 Report check_text(std::string_view text, const std::string& file, const CheckOptions& opts) {
     if (std::optional<Report> r = zip_archive(text, file)) return std::move(*r);
+    if (std::optional<std::string> what = plainly_not_a_record(text)) return not_a_game_record(file, std::move(*what));
     GameRecord game;
     game.file = file;
     Session session(opts, file);
     read_game(text, game, session);
+    // A text read as a move log that is mostly not one: said once, not one syntax error a line.
+    if (game.format == InputFormat::MoveLog && game.has_syntax_errors() && !session.game_named())
+        if (std::optional<std::string> what = mostly_not_records(text, game)) return not_a_game_record(file, std::move(*what));
     return session.report(game);
 }
 
@@ -302,12 +341,15 @@ bool read_all(std::FILE* in, std::string& text, std::size_t expected) {
 
 }  // namespace
 
-Report check_file(const std::string& file, const CheckOptions& opts) {
-    std::string text;
+Input read_input(const std::string& file) {
+    Input input;
+    std::string& text = input.bytes;
     auto fail = [&](std::string msg) {
         Report r = not_judged(file, "");
         add_input_error(r, Code::Unreadable, 0, 0, std::move(msg));
-        return r;
+        input.failure = std::move(r);
+        input.bytes.clear();
+        return std::move(input);
     };
     if (file == "-") {
         if (!read_all(stdin, text, std::size_t{64} << 10))
@@ -330,7 +372,15 @@ Report check_file(const std::string& file, const CheckOptions& opts) {
         if (!whole) return fail(fmt::format("{} has more than {} bytes (1 GiB): not a game record", file, kMaxGameBytes));
         if (error) return fail(fmt::format("error reading {}", file));
     }
-    return check_text(text, file, opts);
+    return input;
+}
+
+Report check_file(const std::string& file, const CheckOptions& opts) {
+    Input input = read_input(file);
+    if (input.failure) return std::move(*input.failure);
+    Report r = check_text(input.bytes, file, opts);
+    r.sha256 = sha256_hex(input.bytes);
+    return r;
 }
 
 }  // namespace referee

@@ -6,6 +6,7 @@
 #include "result.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -27,7 +28,23 @@ Report check_steps(std::string_view text, const std::string& file, const CheckOp
 // A VASSAL file that could not be converted: not judged, with `code` and `message` (no place).
 Report vassal_not_judged(const std::string& file, const std::string& scenario, Code code, std::string message);
 
-// Reads FILE ("-": standard input) and checks it.
+// An input that cannot be read (a folder of a batch that cannot be listed...): not judged, its one
+// violation (unreadable) saying why.
+Report unreadable(const std::string& file, std::string message);
+
+// A text that is plainly not a game record (content.hpp): not judged, its one violation
+// (not-a-game-record) saying what it is; Report::game_record is false.
+Report not_a_game_record(const std::string& file, std::string what);
+
+// The bytes of FILE ("-": standard input), or, when it cannot be read (no such file, a folder,
+// more than 1 GiB...), its report: not judged, `unreadable`.
+struct Input {
+    std::string bytes;
+    std::optional<Report> failure;
+};
+Input read_input(const std::string& file);
+
+// Reads FILE ("-": standard input) and checks it; the report has the SHA-256 of its bytes.
 Report check_file(const std::string& file, const CheckOptions& opts);
 
 }  // namespace referee

@@ -2,11 +2,14 @@
 
 #include "assemble.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace referee {
 
-Session::Session(const CheckOptions& opts, std::string file) : opts_(opts), file_(std::move(file)), scen_name_(opts.scenario) {}
+Session::Session(const CheckOptions& opts, std::string file) : opts_(opts), file_(std::move(file)), scen_name_(opts.scenario) {
+    if (opts.digest) digest_.emplace();
+}
 Session::~Session() = default;
 
 // A syntax error anywhere means no verdict: what was applied is dropped, and nothing more is.
@@ -29,8 +32,26 @@ bool Session::scenario_known(const GameRecord&) {
     return true;
 }
 
+static_assert(static_cast<int>(Kind::Game) <= static_cast<int>(Kind::Player) && static_cast<int>(Kind::Tag) <= static_cast<int>(Kind::Player) && static_cast<int>(Kind::Player) < static_cast<int>(Kind::Turn),
+              "Session::record: the game, player and tag records are looked for among the first kinds");
+
 void Session::record(const Record& r, const GameRecord& g) {
     ++records_;
+    if (digest_) digest_->add(r, g);
+    // Whether the game names its scenario, who played and the game's tags, for the report (one
+    // comparison a record: Game, Tag, Side and Player are the first kinds).
+    if (static_cast<int>(r.kind) <= static_cast<int>(Kind::Player)) [[unlikely]] {
+        if (r.kind == Kind::Game) {
+            game_named_ = true;
+        } else if (r.kind == Kind::Player) {
+            players_.push_back(PlayerName{std::string(g.str(r.a)), std::string(g.str(r.b))});
+        } else if (r.kind == Kind::Tag) {
+            std::string name(g.str(r.a)), value(g.str(r.b));
+            auto it = std::find_if(tags_.begin(), tags_.end(), [&](const auto& t) { return t.first == name; });
+            if (it != tags_.end()) it->second = std::move(value);  // a tag given twice: its last value
+            else tags_.emplace_back(std::move(name), std::move(value));
+        }
+    }
     if (live_ && diagnostics_seen_ == g.diagnostics.size()) [[likely]] return live_->record(r, g.syms_arena.data(), g.ints_arena.data());
     // The scenario is the first game record's, wherever it is (even after a syntax error: the
     // report names it).

@@ -5,6 +5,7 @@
 // still reports every bad line.
 #pragma once
 
+#include "digest.hpp"
 #include "engine.hpp"
 #include "intake.hpp"
 #include "options.hpp"
@@ -15,6 +16,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace referee {
 
@@ -27,6 +30,8 @@ public:
     void end(const GameRecord& g) override;
     // The report, once the reader is done (check.cpp).
     Report report(const GameRecord& g);
+    // A `game` record was read (the text is a move log or save, whatever its syntax errors).
+    bool game_named() const { return game_named_; }
 
 private:
     bool scenario_known(const GameRecord& g);
@@ -47,6 +52,10 @@ private:
     bool stopped_ = false;              // a syntax error, or a scenario that cannot be used: nothing is applied
     std::size_t diagnostics_seen_ = 0;
     std::uint64_t records_ = 0;         // records the reader handed over
+    std::vector<PlayerName> players_;   // the `player` and `tag` records, wherever they are (Report::players, tags)
+    std::vector<std::pair<std::string, std::string>> tags_;
+    std::optional<GameDigest> digest_;  // with CheckOptions::digest
+    bool game_named_ = false;
 };
 
 // A scenario named by a game or --scenario: a built-in id (read once per process and shared), a

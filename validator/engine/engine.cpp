@@ -394,6 +394,7 @@ Report Engine::finish() {
     if (rep_.judged) {
         for (Mechanism* m : g.with(kOnJudged)) m->on_judged();
         for (const auto& ru : g.scenario.rulings) rep_.rulings.push_back(fmt::format("{}: {}", ru.id, ru.text));
+        rep_.standing_rulings = g.scenario.rulings.size();  // --quiet leaves these out of the text
         for (auto& n : g.findings.notes()) rep_.rulings.push_back(std::move(n));
     }
     std::stable_sort(rep_.violations.begin(), rep_.violations.end(), [](const Violation& a, const Violation& b) { return a.line < b.line; });

@@ -13,6 +13,7 @@ struct CheckOptions {
     // first of each pair is NAME or "ID:NAME" (a parameter's name has no colon).
     std::vector<std::pair<std::string, std::string>> params;
     bool strict = false;   // --strict: warnings become errors
+    bool digest = false;   // the game's digest (Report::digest), by which a batch finds duplicate games
 };
 
 }  // namespace referee

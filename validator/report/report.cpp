@@ -1,4 +1,5 @@
-// Renders a Report as text (for a person) or JSON (for programs), as report.md specifies.
+// Renders a Report as text (for a person), JSON (for programs), a CSV row or a JSON line (a
+// tournament's batch), as report.md specifies.
 //
 // Text, one report:
 //   FILE: <result line>
@@ -12,6 +13,7 @@
 //       FACTION (PLAYER|Non-player) M1, M2 = TOTAL[ passes]
 //   FILE:LINE[:COL]: severity: code: message [rule]   (violations, in line order)
 //   FILE:step N: severity: code: message [rule]       (a VASSAL game's: places are its steps)
+//   FILE: N more violations not listed (...)    (past --max-errors)
 //   claim CLAIM: stated S, computed C — agrees|disagrees   (a disagreeing one only when no
 //                                                         claim-mismatch above says it)
 //   rulings:
@@ -25,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -162,10 +165,19 @@ void audit_json(const GameAudit& a, ojson& j) {
     j["audit"] = ojson{{"undos", std::move(undos)}, {"dice", std::move(dice)}};
 }
 
-ojson report_json(const Report& r) {
+ojson report_json(const Report& r, const RenderOptions& o) {
     ojson j = ojson::object();
+    j["format"] = 1;
     j["file"] = r.file;
+    j["sha256"] = r.sha256.empty() ? ojson(nullptr) : ojson(r.sha256);
     j["scenario"] = r.scenario.empty() ? ojson(nullptr) : ojson(r.scenario);
+    j["status"] = std::string(r.status());
+    ojson players = ojson::array();
+    for (const PlayerName& p : r.players) players.push_back(ojson{{"side", p.side}, {"name", p.name}});
+    j["players"] = std::move(players);
+    ojson tags = ojson::object();
+    for (const auto& [name, value] : r.tags) tags[name] = value;
+    j["tags"] = std::move(tags);
     j["complete"] = r.complete;
 
     const Verdict& v = r.result;
@@ -262,7 +274,8 @@ ojson report_json(const Report& r) {
     if (r.audit) audit_json(*r.audit, j);
 
     ojson viols = ojson::array();
-    for (const auto& x : r.violations) {
+    const std::size_t listed = o.max_violations == 0 ? r.violations.size() : std::min(o.max_violations, r.violations.size());
+    for (const auto& x : std::span(r.violations).first(listed)) {
         ojson vj = ojson::object();
         vj["code"] = x.code;
         vj["severity"] = x.error ? "error" : "warning";
@@ -277,6 +290,7 @@ ojson report_json(const Report& r) {
         viols.push_back(std::move(vj));
     }
     j["violations"] = std::move(viols);
+    if (listed < r.violations.size()) j["violations_omitted"] = static_cast<std::int64_t>(r.violations.size() - listed);
 
     ojson claims = ojson::array();
     for (const auto& c : r.claims) {
@@ -294,9 +308,44 @@ ojson report_json(const Report& r) {
     return j;
 }
 
-std::string dump(const ojson& j) {
-    // Messages may quote input bytes that are not valid UTF-8: replace them rather than throw.
-    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+// Messages may quote input bytes that are not valid UTF-8: replace them rather than throw.
+std::string dump(const ojson& j) { return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
+std::string dump_line(const ojson& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
+
+// The violations in the order the text lists them: by line and column, or by step.
+std::vector<const Violation*> in_order(const Report& r) {
+    std::vector<const Violation*> vs;
+    vs.reserve(r.violations.size());
+    for (const auto& v : r.violations) vs.push_back(&v);
+    std::stable_sort(vs.begin(), vs.end(), [&](const Violation* a, const Violation* b) {
+        if (r.places_are_steps) return a->step.value_or(0) < b->step.value_or(0);
+        return a->line != b->line ? a->line < b->line : a->col < b->col;
+    });
+    return vs;
+}
+
+// ---- CSV --------------------------------------------------------------------------------------
+
+// One cell, RFC 4180: quoted when it holds a comma, a quote or a line break, its quotes doubled. A
+// cell that would begin with = + - @ or a tab or carriage return (names come from the game file)
+// is given a ' in front, so that a spreadsheet never takes it for a formula (docs/decisions.md); a
+// lone "-" (standard input) is no formula and stays as it is.
+std::string csv_cell(std::string s) {
+    if (!s.empty() && s != "-" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r')) s.insert(s.begin(), '\'');
+    if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    out += '"';
+    return out;
+}
+
+std::string tag_value(const Report& r, std::string_view name) {
+    for (const auto& [n, v] : r.tags)
+        if (n == name) return v;
+    return {};
 }
 
 // A VASSAL game's module, undos and dice, as `referee vassal` shows them.
@@ -329,7 +378,7 @@ std::string audit_text(const GameAudit& a) {
 
 }  // namespace
 
-std::string render_text(const Report& r) {
+std::string render_text(const Report& r, const RenderOptions& o) {
     std::string out = fmt::format("{}: {}\n", r.file, result_text(r));
 
     if (!r.result.ranking.empty()) {
@@ -387,40 +436,105 @@ std::string render_text(const Report& r) {
 
     if (r.audit) out += audit_text(*r.audit);
 
-    std::vector<const Violation*> vs;
-    vs.reserve(r.violations.size());
-    for (const auto& v : r.violations) vs.push_back(&v);
-    std::stable_sort(vs.begin(), vs.end(), [&](const Violation* a, const Violation* b) {
-        if (r.places_are_steps) return a->step.value_or(0) < b->step.value_or(0);
-        return a->line != b->line ? a->line < b->line : a->col < b->col;
-    });
-    for (const Violation* v : vs) out += violation_text(r, *v) + "\n";
+    const std::vector<const Violation*> vs = in_order(r);
+    const std::size_t listed = o.max_violations == 0 ? vs.size() : std::min(o.max_violations, vs.size());
+    for (const Violation* v : std::span(vs).first(listed)) out += violation_text(r, *v) + "\n";
+    if (listed < vs.size())
+        out += fmt::format("{}: {} not listed (--max-errors {}; --max-errors 0 lists them all)\n", r.file,
+                           plural(vs.size() - listed, "more violation", "more violations"), o.max_violations);
 
     // A claim that disagrees is said once, as its claim-mismatch violation above; the claim lines
     // give the rest (those that agree, and any the violations do not name).
     for (const auto& c : r.claims) {
-        const bool said = !c.agrees && c.computed != "unknown side" && std::any_of(r.violations.begin(), r.violations.end(), [&](const Violation& v) {
-            return v.code == "claim-mismatch" && v.line == c.line && v.step == c.step;   // a record, a line: its claims
+        const auto shown = std::span(vs).first(listed);   // past --max-errors, the claim line says it
+        const bool said = !c.agrees && c.computed != "unknown side" && std::any_of(shown.begin(), shown.end(), [&](const Violation* v) {
+            return v->code == "claim-mismatch" && v->line == c.line && v->step == c.step;   // a record, a line: its claims
         });
         if (said) continue;
         out += fmt::format("claim {}: stated {}, computed {} \u2014 {}\n", c.claim, c.stated, c.computed,
                            c.agrees ? "agrees" : "disagrees");
     }
 
-    if (!r.rulings.empty()) {
+    const std::size_t skip = o.standing_rulings ? 0 : std::min(r.standing_rulings, r.rulings.size());
+    if (r.rulings.size() > skip) {
         out += "rulings:\n";
-        for (const auto& ru : r.rulings) out += fmt::format("  {}\n", ru);
+        for (const auto& ru : std::span(r.rulings).subspan(skip)) out += fmt::format("  {}\n", ru);
     }
     return out;
 }
 
-std::string render_json_one(const Report& r) { return dump(report_json(r)); }
+std::string render_json_one(const Report& r, const RenderOptions& o) { return dump(report_json(r, o)); }
 
-std::string render_json(const std::vector<Report>& reports) {
-    if (reports.size() == 1) return render_json_one(reports.front());
+std::string render_json_line(const Report& r, const RenderOptions& o) { return dump_line(report_json(r, o)); }
+
+std::string render_json(const std::vector<Report>& reports, const RenderOptions& o) {
+    if (reports.size() == 1) return render_json_one(reports.front(), o);
     ojson arr = ojson::array();
-    for (const auto& r : reports) arr.push_back(report_json(r));
+    for (const auto& r : reports) arr.push_back(report_json(r, o));
     return dump(arr);
+}
+
+std::string csv_header() {
+    return "file,sha256,scenario,event,round,players,status,winner,level,scores,errors,warnings,claims,first_error\n";
+}
+
+std::string render_csv_row(const Report& r) {
+    std::vector<std::string> players;
+    for (const PlayerName& p : r.players) players.push_back(fmt::format("{}: {}", p.side, p.name));
+    std::vector<std::string> scores;
+    for (const SideScore& sc : r.scores) scores.push_back(fmt::format("{} {}", sc.side, sc.total));
+    std::size_t errors = 0, warnings = 0;
+    for (const Violation& v : r.violations) ++(v.error ? errors : warnings);
+    std::string claims;
+    if (!r.claims.empty())
+        claims = std::all_of(r.claims.begin(), r.claims.end(), [](const Claim& c) { return c.agrees; }) ? "agree" : "disagree";
+    std::string first_error;
+    for (const Violation* v : in_order(r)) {
+        if (!v->error) continue;
+        first_error = v->code;
+        if (r.places_are_steps) {
+            if (v->step) first_error += fmt::format(" step {}", *v->step);
+        } else if (v->line != 0) {
+            first_error += fmt::format(" line {}", v->line);
+        }
+        break;
+    }
+    const std::string cells[] = {r.file,
+                                 r.sha256,
+                                 r.scenario,
+                                 tag_value(r, "event"),
+                                 tag_value(r, "round"),
+                                 fmt::format("{}", fmt::join(players, "; ")),
+                                 std::string(r.status()),
+                                 r.result.winner.value_or(""),
+                                 r.result.level.value_or(""),
+                                 fmt::format("{}", fmt::join(scores, "; ")),
+                                 std::to_string(errors),
+                                 std::to_string(warnings),
+                                 claims,
+                                 first_error};
+    std::string out;
+    for (const std::string& c : cells) {
+        if (!out.empty()) out += ',';
+        out += csv_cell(c);
+    }
+    out += '\n';
+    return out;
+}
+
+void BatchSummary::add(const Report& r) {
+    ++games;
+    const std::string_view s = r.status();
+    if (s == "decided") ++decided;
+    else if (s == "draw") ++drawn;
+    else if (s == "incomplete") ++incomplete;
+    else ++not_judged;
+    if (r.judged && r.has_errors()) ++with_errors;
+}
+
+std::string BatchSummary::line() const {
+    return fmt::format("{}: {} decided, {} drawn, {} incomplete, {} with errors, {} not judged\n", plural(games, "game", "games"), decided,
+                       drawn, incomplete, with_errors, not_judged);
 }
 
 }  // namespace referee

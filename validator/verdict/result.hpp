@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -138,9 +139,18 @@ struct Verdict {
     std::vector<std::string> ranking;   // multi-faction games
 };
 
+// Who played a side (a `player` record), as the JSON report's `players` gives it.
+struct PlayerName {
+    std::string side;  // or faction
+    std::string name;
+};
+
 struct Report {
     std::string file;
+    std::string sha256;     // of the input file's bytes, 64 lowercase hex digits; "" when not read (or not asked for)
     std::string scenario;   // scenario id, "" when none could be loaded
+    std::vector<PlayerName> players;                         // the `player` records, in record order
+    std::vector<std::pair<std::string, std::string>> tags;   // the `tag` records: name, value (a name given twice: its last value)
     bool complete = false;
     bool judged = false;    // false: the input could not be judged (exit status 2), no result
     // A VASSAL game judged through its conversion (vassal.md, "Judging a VASSAL game"): places are
@@ -152,11 +162,19 @@ struct Report {
     std::vector<Violation> violations;  // sorted by line
     std::vector<Claim> claims;
     std::vector<std::string> rulings;
+    std::size_t standing_rulings = 0;  // the first ones of `rulings` are the scenario's own, the same in every game of it
     bool has_banners = false;          // a victory-banner game: `banners` is reported
     std::vector<BannerEntry> banners;  // in the order gained
     bool has_margins = false;          // a faction game: `margins` is reported
     std::vector<MarginCheck> margins;  // every victory check, then the final scoring, in order
     std::optional<GameAudit> audit;    // a VASSAL game: `module` and `audit` are reported
+    // False when the input is plainly not a game record (its one violation, not-a-game-record, says
+    // what it is) or holds no record at all: a batch skips such files found in a folder.
+    bool game_record = true;
+    // The SHA-256 of the game's records, whatever their comments, whitespace and line numbers ("":
+    // not asked for, or the game has syntax errors): two files of a batch with the same digest hold
+    // the same game.
+    std::string digest;
 
     bool has_errors() const {
         for (const auto& v : violations)
@@ -165,6 +183,13 @@ struct Report {
     }
     // 0: judged, no error-severity violation; 1: errors found; 2: not judged.
     int exit_status() const { return !judged ? 2 : has_errors() ? 1 : 0; }
+    // report.md's status: "not-judged"; else "decided" (complete, a side wins), "draw" (complete,
+    // a draw) or "incomplete" (no result).
+    std::string_view status() const {
+        if (!judged) return "not-judged";
+        if (complete && result.winner) return *result.winner == "draw" ? "draw" : "decided";
+        return "incomplete";
+    }
 };
 
 }  // namespace referee

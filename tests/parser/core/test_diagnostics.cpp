@@ -54,9 +54,10 @@ TEST(CodeTable, SeveritiesAreReportMds) {
     // report.md: every code is an error but path-gap, incomplete, unverified-score and the VASSAL
     // undo codes; the readers' unknown-element and unknown-attribute are warnings about the file.
     // module-version: vassal.md, "a different module version is a warning"; vassal-unread: what the
-    // conversion of a VASSAL game could not read, for the director (docs/decisions.md).
+    // conversion of a VASSAL game could not read, for the director (docs/decisions.md); duplicate:
+    // a batch's note that a file holds an earlier file's game (docs/decisions.md).
     const std::set<std::string_view> warnings{"path-gap", "incomplete", "unknown-element", "unknown-attribute",
-                                              "undo-after-roll", "undo-after-reveal", "module-version", "vassal-unread"};
+                                              "undo-after-roll", "undo-after-reveal", "module-version", "vassal-unread", "duplicate"};
     for (int i = 0; i < kCodeCount; ++i) {
         const CodeInfo& c = code_table()[i];
         EXPECT_EQ(c.severity == Severity::Warning, warnings.count(c.name) == 1) << c.name;

@@ -92,8 +92,9 @@ ordered_json parse(const std::string& s) { return ordered_json::parse(s); }
 TEST(ReportJson, OneReportIsAnObjectWithTheSpecKeysInOrder) {
     const auto j = parse(render_json({won_game()}));
     ASSERT_TRUE(j.is_object());
-    EXPECT_EQ(keys(j), (std::vector<std::string>{"file", "scenario", "complete", "result", "scores", "violations",
-                                                 "claims", "rulings"}));
+    EXPECT_EQ(keys(j), (std::vector<std::string>{"format", "file", "sha256", "scenario", "status", "players", "tags", "complete", "result",
+                                                 "scores", "violations", "claims", "rulings"}));
+    EXPECT_EQ(j["format"], 1);
     EXPECT_EQ(j["file"], "games/a.log");
     EXPECT_EQ(j["scenario"], "maryes-heights");
     EXPECT_EQ(j["complete"], true);
@@ -122,11 +123,11 @@ TEST(ReportJson, RenderJsonOfOneEqualsRenderJsonOne) {
 TEST(ReportJson, PrettyPrintedWithTwoSpacesAndTrailingNewline) {
     const std::string s = render_json_one(won_game());
     ASSERT_FALSE(s.empty());
-    EXPECT_EQ(s.rfind("{\n  \"file\": \"games/a.log\",\n  \"scenario\"", 0), 0u) << s;
+    EXPECT_EQ(s.rfind("{\n  \"format\": 1,\n  \"file\": \"games/a.log\",\n  \"sha256\": null,\n  \"scenario\"", 0), 0u) << s;
     EXPECT_EQ(s.back(), '\n');
     EXPECT_EQ(s.substr(s.size() - 2), "}\n");
     const std::string a = render_json({won_game(), won_game()});
-    EXPECT_EQ(a.rfind("[\n  {\n    \"file\"", 0), 0u) << a;
+    EXPECT_EQ(a.rfind("[\n  {\n    \"format\": 1,\n    \"file\"", 0), 0u) << a;
     EXPECT_EQ(a.substr(a.size() - 2), "]\n");
 }
 

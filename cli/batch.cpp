@@ -1,0 +1,304 @@
+// `referee check` over many files (batch.hpp).
+#include "batch.hpp"
+
+#include "check.hpp"
+#include "content.hpp"
+#include "diagnostics.hpp"
+#include "report.hpp"
+#include "sha256.hpp"
+#include "vassal_check.hpp"
+
+#include <fmt/format.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <unordered_map>
+#include <utility>
+
+namespace referee {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool hidden(const fs::path& p) {
+    const std::string name = p.filename().string();
+    return !name.empty() && name[0] == '.';
+}
+
+// The files under `dir`, recursively, into `out` (sorted later). A folder that cannot be listed is
+// an entry of its own, with the problem.
+void walk(const fs::path& dir, std::vector<BatchEntry>& out) {
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec);
+    if (ec) {
+        out.push_back(BatchEntry{dir.string(), true, fmt::format("cannot read the folder {}: {}", dir.string(), ec.message())});
+        return;
+    }
+    std::vector<fs::path> subdirs;
+    for (const fs::directory_iterator end; it != end; it.increment(ec)) {
+        if (ec) break;
+        const fs::directory_entry& e = *it;
+        if (hidden(e.path())) continue;
+        std::error_code ec2;
+        if (e.is_symlink(ec2)) {
+            if (e.is_regular_file(ec2)) out.push_back(BatchEntry{e.path().string(), true, {}});
+            continue;  // a link to a folder is not followed
+        }
+        if (e.is_directory(ec2)) subdirs.push_back(e.path());
+        else out.push_back(BatchEntry{e.path().string(), true, {}});  // special files are read, and said not to be game records
+    }
+    if (ec) out.push_back(BatchEntry{dir.string(), true, fmt::format("cannot read the folder {} to its end: {}", dir.string(), ec.message())});
+    for (const fs::path& d : subdirs) walk(d, out);
+}
+
+// One file's report; an exception from the checker becomes a report of an input not judged. A
+// VASSAL save or log, with the game's module, is judged through its conversion (vassal_check.hpp);
+// another ZIP archive (a module, in a folder of games) is said to be no game record.
+Report check_one(const BatchEntry& e, const CheckOptions& opts, const vassal::Module* module) {
+    try {
+        if (!e.problem.empty()) return unreadable(e.path, e.problem);
+        if (module == nullptr || !is_zip_file(e.path)) return check_file(e.path, opts);
+        Input in = read_input(e.path);
+        if (in.failure) return std::move(*in.failure);
+        if (zip_kind(in.bytes) == ZipKind::VassalGame) return check_vassal(e.path, *module, opts);
+        Report r = check_text(in.bytes, e.path, opts);
+        r.sha256 = sha256_hex(in.bytes);
+        return r;
+    } catch (const std::exception& ex) {
+        Report r;
+        r.file = e.path;
+        r.judged = false;
+        r.violations.push_back({"internal-error", true, 0, 0, "", fmt::format("could not check: {}", ex.what()), std::nullopt});
+        return r;
+    }
+}
+
+// "referee: 12 of 300 files checked" on standard error, redrawn at most ten times a second. When
+// standard output is the same terminal, the count is erased before each report is written, so that
+// the two never mix on one line.
+class Progress {
+public:
+    Progress(bool on, std::size_t total) : on_(on), total_(total), shares_terminal_(on && isatty(fileno(stdout)) != 0) {}
+    void show(std::size_t checked) {
+        if (!on_ || (shown_ && checked == shown_count_)) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (drawn_ && now - last_ < std::chrono::milliseconds(100)) return;
+        fmt::print(stderr, "\r\x1b[Kreferee: {} of {} files checked", checked, total_);
+        std::fflush(stderr);
+        last_ = now;
+        drawn_ = shown_ = true;
+        shown_count_ = checked;
+    }
+    void before_output() {
+        if (shares_terminal_) clear();
+    }
+    void clear() {
+        if (!shown_) return;
+        fmt::print(stderr, "\r\x1b[K");
+        std::fflush(stderr);
+        shown_ = false;
+    }
+
+private:
+    bool on_;
+    std::size_t total_;
+    bool shares_terminal_;
+    bool drawn_ = false, shown_ = false;
+    std::size_t shown_count_ = 0;
+    std::chrono::steady_clock::time_point last_{};
+};
+
+// Checks the entries on `jobs` worker threads and hands each report to `emit`, on this thread, in
+// the order of the entries, as soon as it and every one before it are done. This thread only waits
+// and writes: it takes no share of the checking. One entry is checked here, with no thread.
+template <class Emit>
+void check_all(const std::vector<BatchEntry>& entries, const CheckOptions& opts, const vassal::Module* module, unsigned jobs, Progress& progress,
+               Emit emit) {
+    const std::size_t n = entries.size();
+    if (n == 1) {
+        emit(std::size_t{0}, check_one(entries[0], opts, module));
+        return;
+    }
+    std::vector<std::optional<Report>> done(n);
+    std::mutex m;
+    std::condition_variable ready;
+    std::atomic<std::size_t> next{0};
+    std::size_t finished = 0;  // under m
+    auto worker = [&] {
+        for (std::size_t i = next++; i < n; i = next++) {
+            Report r = check_one(entries[i], opts, module);
+            {
+                std::lock_guard<std::mutex> lock(m);
+                done[i] = std::move(r);
+                ++finished;
+            }
+            ready.notify_one();
+        }
+    };
+    std::vector<std::thread> pool;
+    struct Join {  // the workers are joined however this function ends
+        std::vector<std::thread>& pool;
+        ~Join() {
+            for (auto& t : pool)
+                if (t.joinable()) t.join();
+        }
+    } join{pool};
+    const std::size_t threads = std::min<std::size_t>(std::max(jobs, 1u), n);
+    pool.reserve(threads);
+    for (std::size_t t = 0; t < threads; ++t) pool.emplace_back(worker);
+    for (std::size_t i = 0; i < n; ++i) {
+        std::optional<Report> r;
+        std::size_t checked = 0;
+        for (;;) {
+            {
+                std::unique_lock<std::mutex> lock(m);
+                // Woken by each report done, or every tenth of a second for the count.
+                ready.wait_for(lock, std::chrono::milliseconds(100), [&] { return done[i].has_value(); });
+                checked = finished;
+                if (done[i]) {
+                    r = std::move(done[i]);
+                    done[i].reset();
+                }
+            }
+            if (r) break;
+            progress.show(checked);
+        }
+        progress.before_output();
+        emit(i, std::move(*r));
+        progress.show(checked);
+    }
+}
+
+// Where the reports go, in the batch's format.
+class Output {
+public:
+    // `several`: more than one file, or a folder: the text ends with the summary line.
+    Output(const BatchOptions& b, bool several) : format_(b.format), render_{b.max_errors, !b.quiet}, summary_line_(b.format == "text" && several) {
+        if (format_ == "csv") write(csv_header());
+    }
+
+    void add(const BatchEntry& e, Report r) {
+        if (e.in_folder && !r.game_record) return skipped(e.path, r);
+        note_duplicate(r);
+        summary_.add(r);
+        status_ = std::max(status_, r.exit_status());
+        if (format_ == "json") {
+            reports_.push_back(std::move(r));
+        } else if (format_ == "jsonl") {
+            write(render_json_line(r, render_));
+        } else if (format_ == "csv") {
+            write(render_csv_row(r));
+        } else {
+            std::string out = render_text(r, render_);
+            if (blocks_++ != 0) out.insert(out.begin(), '\n');
+            write(out);
+            last_skipped_ = false;
+        }
+    }
+
+    // Returns the exit status.
+    int finish() {
+        if (format_ == "json") write(render_json(reports_, render_));
+        if (summary_line_) write((blocks_ != 0 ? "\n" : "") + summary_.line());
+        if (std::fflush(stdout) != 0) {
+            fmt::print(stderr, "referee: cannot write the report\n");
+            return 2;
+        }
+        return status_;
+    }
+
+private:
+    static void write(const std::string& s) {
+        std::fwrite(s.data(), 1, s.size(), stdout);
+        std::fflush(stdout);
+    }
+
+    // A file of a folder that is no game record: one line (in the text report, else on standard
+    // error, which leaves the CSV and JSON as they are).
+    void skipped(const std::string& file, const Report& r) {
+        const bool said = !r.violations.empty() && r.violations.front().code == code_name(Code::NotAGameRecord);
+        const std::string why = said ? r.violations.front().message : "it holds no record (it is empty, or only blank lines and comments)";
+        if (format_ != "text") {
+            fmt::print(stderr, "referee: {}: skipped: {}\n", file, why);
+            return;
+        }
+        std::string out = fmt::format("{}: skipped: {}\n", file, why);
+        if (blocks_++ != 0 && !last_skipped_) out.insert(out.begin(), '\n');  // skipped files one after another: one block
+        write(out);
+        last_skipped_ = true;
+    }
+
+    // A game whose records (or bytes) are those of an earlier file of the batch: a warning naming it.
+    void note_duplicate(Report& r) {
+        std::string message;
+        if (!r.sha256.empty()) {
+            const auto [it, fresh] = by_bytes_.try_emplace(r.sha256, r.file);
+            if (!fresh) message = fmt::format("the same file as {} (the same bytes)", it->second);
+        }
+        if (!r.digest.empty()) {
+            const auto [it, fresh] = by_records_.try_emplace(r.digest, r.file);
+            if (!fresh && message.empty())
+                message = fmt::format("the same game as {}: the same records, whatever their comments and white space", it->second);
+        }
+        if (message.empty()) return;
+        const CodeInfo& info = code_info(Code::Duplicate);
+        r.violations.insert(r.violations.begin(),
+                            Violation{std::string(info.name), false, 0, 0, std::string(info.cites), std::move(message), std::nullopt});
+    }
+
+    std::string format_;
+    RenderOptions render_;
+    bool summary_line_;
+    BatchSummary summary_;
+    int status_ = 0;
+    std::vector<Report> reports_;  // --format json: one array at the end
+    std::size_t blocks_ = 0;       // text: reports and runs of skipped files written
+    bool last_skipped_ = false;
+    std::unordered_map<std::string, std::string> by_bytes_, by_records_;  // sha256 or digest -> the first file
+};
+
+}  // namespace
+
+std::vector<BatchEntry> batch_entries(const std::vector<std::string>& inputs) {
+    std::vector<BatchEntry> out;
+    for (const std::string& in : inputs) {
+        std::error_code ec;
+        if (in == "-" || !fs::is_directory(in, ec)) {
+            out.push_back(BatchEntry{in, false, {}});
+            continue;
+        }
+        std::vector<BatchEntry> found;
+        walk(fs::path(in), found);
+        std::sort(found.begin(), found.end(), [](const BatchEntry& a, const BatchEntry& b) { return fs::path(a.path) < fs::path(b.path); });
+        for (auto& f : found) out.push_back(std::move(f));
+    }
+    return out;
+}
+
+int run_batch(const BatchOptions& batch, CheckOptions opts, const vassal::Module* module) {
+    const std::vector<BatchEntry> entries = batch_entries(batch.inputs);
+    // Duplicates are looked for among several files: each game's records are digested as read.
+    opts.digest = entries.size() > 1;
+    const bool folder = std::any_of(batch.inputs.begin(), batch.inputs.end(), [](const std::string& in) {
+        std::error_code ec;
+        return in != "-" && fs::is_directory(in, ec);
+    });
+    Output out(batch, entries.size() > 1 || folder);
+    Progress progress(batch.progress && entries.size() > 1, entries.size());
+    check_all(entries, opts, module, batch.jobs, progress, [&](std::size_t i, Report r) { out.add(entries[i], std::move(r)); });
+    progress.clear();
+    return out.finish();
+}
+
+}  // namespace referee
