@@ -105,6 +105,8 @@ MUTATIONS = [
     ("a line as a string", _set(["violations", 0, "line"], "40")),
     ("a violation with a line and a step", _set(["violations", 0, "step"], 3)),
     ("an empty rule", _set(["violations", 0, "rule"], "")),
+    ("a rule citing the contract's page, not the project's", _set(["violations", 1, "rule"], "move-log.md unit records")),
+    ("a rule citing a page without its section", _set(["violations", 1, "rule"], "docs/move-log.md")),
     ("a code with capitals", _set(["violations", 0, "code"], "Path-Gap")),
     ("a winner that is a number", _set(["result", "winner"], 3)),
     ("points as a string", _set(["scores", 1, "items", 0, "points"], "20")),
