@@ -28,7 +28,7 @@ enum class Code : std::uint8_t {
     NotCasualty, NoSupport, Blockade, DerivedTrack,
     // The result.
     ClaimMismatch, SnapshotMismatch, Incomplete, ScoreOverflow,
-    // A VASSAL game's record: what its audit finds (vassal.md, "Judging a VASSAL game").
+    // A VASSAL game's record: what its audit finds (docs/vassal.md, "The audit").
     UndoAfterRoll, UndoAfterReveal, ChainBreak,
     // A VASSAL game's conversion into records.
     ModuleVersion, VassalUnread,
@@ -37,19 +37,25 @@ enum class Code : std::uint8_t {
 };
 inline constexpr int kCodeCount = static_cast<int>(Code::Duplicate) + 1;
 
-// What a finding cites when no rule of the game applies: the section of the specification that
-// defines what was checked, or the general ruling (G2 ...) that decides it.
+// What a finding cites when no rule of the game applies: the section of the project's pages that
+// defines what was checked, as docs/PAGE.md#ANCHOR with the anchor GitHub gives its heading (a
+// director who cloned the repository has them), or the general ruling (G2 ...) that decides it
+// (docs/rulings.md). tests/parser/core/test_doc_citations.cpp checks that each resolves.
 namespace cite {
-inline constexpr std::string_view kHeader = "move-log.md header records";
-inline constexpr std::string_view kSequence = "move-log.md sequence records";
-inline constexpr std::string_view kUnits = "move-log.md unit records";
-inline constexpr std::string_view kAreas = "move-log.md area records";
-inline constexpr std::string_view kSnapshot = "xml-save.md snapshot";
-inline constexpr std::string_view kCommandLine = "report.md command line";
-inline constexpr std::string_view kScenarioFormat = "docs/scenario-format.md";
-inline constexpr std::string_view kMoveLog = "move-log.md";  // a reader's diagnostic, by the input's format
-inline constexpr std::string_view kXmlSave = "xml-save.md";
-inline constexpr std::string_view kVassal = "vassal.md judging a VASSAL game";
+inline constexpr std::string_view kHeader = "docs/move-log.md#header-records";
+inline constexpr std::string_view kSequence = "docs/move-log.md#sequence-records";
+inline constexpr std::string_view kUnits = "docs/move-log.md#unit-records";
+inline constexpr std::string_view kAreas = "docs/move-log.md#area-and-track-records";
+inline constexpr std::string_view kClaims = "docs/move-log.md#results-and-claims";
+inline constexpr std::string_view kSnapshot = "docs/xml-save.md#the-snapshot";
+inline constexpr std::string_view kCommandLine = "docs/report.md#command-line";
+inline constexpr std::string_view kBatch = "docs/report.md#a-tournaments-batch";  // a batch's findings (issue 17)
+inline constexpr std::string_view kScenarioFile = "docs/scenario-format.md#errors";
+inline constexpr std::string_view kVassalBinding = "docs/scenario-format.md#vassal-vassal-binding";
+inline constexpr std::string_view kMoveLog = "docs/move-log.md#syntax-errors";  // a reader's diagnostic, by the input's format
+inline constexpr std::string_view kXmlSave = "docs/xml-save.md#reading-a-save";
+inline constexpr std::string_view kVassal = "docs/vassal.md#judging-a-vassal-game";
+inline constexpr std::string_view kAudit = "docs/vassal.md#the-audit";
 }  // namespace cite
 
 struct CodeInfo {

@@ -33,7 +33,10 @@ void Claims::on_record(const Record& r) {
 void Claims::on_judged() {
     Report& rep = game.report;
     const Verdict& v = rep.result;
-    const std::string& end_rule = game.scenario.end_rule;
+    // The scenario's rule for the end of the game; a scenario file that names none: the move log's
+    // claims (docs/move-log.md#results-and-claims), so that a mismatch always cites something.
+    const std::string_view end_rule =
+        game.scenario.end_rule.empty() ? code_info(Code::ClaimMismatch).cites : std::string_view(game.scenario.end_rule);
     const std::string computed_winner = v.winner ? *v.winner : std::string("none (no result)");
     for (const Record& r : claims_) {
         if (r.kind == Kind::ClaimWinner || r.kind == Kind::ClaimDraw) {

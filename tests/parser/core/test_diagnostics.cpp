@@ -1,5 +1,6 @@
 // The table of codes (parser/core/diagnostics.cpp) and its page (docs/codes.md): one row a code,
-// the names report.md gives, the severities it gives, and the page in step with the table.
+// the names report.md gives, the severities it gives, and the page in step with the table (what
+// each code cites resolves to a page and a section: test_doc_citations.cpp).
 #include "diagnostics.hpp"
 
 #include <gtest/gtest.h>
@@ -34,6 +35,19 @@ std::vector<std::string> row_of(const std::string& page, std::string_view code) 
         cells.push_back(b == std::string::npos ? std::string() : cell.substr(b, e - b + 1));
     }
     return cells;  // "", "`code`", severity, strict, cites, meaning
+}
+
+// The "cites by default" cell of docs/codes.md for a citation: a link to the ruling's section
+// ("[G3](rulings.md#g3)"), or the citation as the report gives it, linked to its page and section
+// ("[`docs/move-log.md#unit-records`](move-log.md#unit-records)").
+std::string cites_cell(std::string_view cites) {
+    if (cites.size() >= 2 && cites[0] == 'G' && cites.find_first_not_of("0123456789", 1) == std::string_view::npos) {
+        std::string anchor(cites);
+        anchor[0] = 'g';
+        return "[" + std::string(cites) + "](rulings.md#" + anchor + ")";
+    }
+    const std::string_view rel = cites.starts_with("docs/") ? cites.substr(5) : cites;
+    return "[`" + std::string(cites) + "`](" + std::string(rel) + ")";
 }
 
 }  // namespace
@@ -82,6 +96,8 @@ TEST(CodeTable, TheDocsPageListsEveryCodeAsTheTableDoes) {
         ASSERT_GE(cells.size(), 6u) << "docs/codes.md has no row for " << c.name;
         EXPECT_EQ(cells[2], c.severity == Severity::Error ? "error" : "warning") << c.name;
         EXPECT_EQ(cells[3], c.strict ? "error" : "") << c.name;
+        // The cell may add where a check cites otherwise ("(in a save: ...)").
+        EXPECT_TRUE(cells[4].starts_with(cites_cell(c.cites))) << c.name << ": '" << cells[4] << "', expected '" << cites_cell(c.cites) << "'";
         EXPECT_EQ(cells[5], c.what) << c.name;
     }
     // And no row for a code the table does not have.

@@ -195,7 +195,7 @@ TEST(BinderParams, TurnsTreatyAndFirstPlayer) {
 TEST(BinderParams, AnUnknownParamRecordIsAnErrorButTheGameIsJudged) {
     const Applied a(params_scenario(), "game params\nparam nope 3\nturn 1\n");
     EXPECT_FALSE(a.findings.fatal());
-    EXPECT_EQ(findings(a.rep), (std::vector<std::string>{"unknown-param@2:0 [move-log.md header records] the scenario params has no parameter 'nope'"}));
+    EXPECT_EQ(findings(a.rep), (std::vector<std::string>{"unknown-param@2:0 [docs/move-log.md#header-records] the scenario params has no parameter 'nope'"}));
     EXPECT_TRUE(a.rep.violations[0].error);
 }
 
@@ -204,7 +204,7 @@ TEST(BinderParams, AnUnknownCommandLineParamForThisScenarioCannotBeJudged) {
     const Applied a(params_scenario(), "game params\nturn 1\n", with_params({{"params:Nope", "3"}}));
     EXPECT_TRUE(a.findings.fatal());
     EXPECT_EQ(findings(a.rep),
-              (std::vector<std::string>{"unknown-param@0:0 [report.md command line] --param params:Nope: the scenario params has no parameter 'Nope'"}));
+              (std::vector<std::string>{"unknown-param@0:0 [docs/report.md#command-line] --param params:Nope: the scenario params has no parameter 'Nope'"}));
 }
 
 TEST(BinderParams, AnUnknownCommandLineParamForTheBatchIsANote) {
@@ -225,10 +225,10 @@ TEST(BinderParams, ANumberThatIsNotAWholeNumberCannotBeJudgedOnceForItsParameter
     // vp scores two rules: one finding for its one bad value.
     const Applied rec(params_scenario(), "game params\nparam vp lots\nturn 1\n");
     EXPECT_TRUE(rec.findings.fatal());
-    EXPECT_EQ(findings(rec.rep), (std::vector<std::string>{"bad-value@2:1 [move-log.md header records] parameter vp must be a whole number, not 'lots'"}));
+    EXPECT_EQ(findings(rec.rep), (std::vector<std::string>{"bad-value@2:1 [docs/move-log.md#header-records] parameter vp must be a whole number, not 'lots'"}));
     const Applied cli(params_scenario(), "game params\nturn 1\n", with_params({{"vp", "1.5"}}));
     EXPECT_EQ(findings(cli.rep),
-              (std::vector<std::string>{"bad-value@0:0 [report.md command line] parameter vp must be a whole number, not '1.5' (from --param)"}));
+              (std::vector<std::string>{"bad-value@0:0 [docs/report.md#command-line] parameter vp must be a whole number, not '1.5' (from --param)"}));
     // A parameter no rule counts with is not read as a number.
     EXPECT_FALSE(Applied(params_scenario(), "game params\nparam bonus lots\nturn 1\n").findings.fatal());
 }
@@ -238,20 +238,20 @@ TEST(BinderParams, TheTurnsParameterIsAWholeNumberFrom1To10000) {
         SCOPED_TRACE(bad);
         const Applied a(faction_scenario(), std::string("game test-factions\nparam rounds ") + bad + "\nturn 1\n");
         EXPECT_TRUE(a.findings.fatal());
-        EXPECT_EQ(findings(a.rep), (std::vector<std::string>{std::string("bad-value@2:1 [move-log.md header records] parameter rounds must be a "
+        EXPECT_EQ(findings(a.rep), (std::vector<std::string>{std::string("bad-value@2:1 [docs/move-log.md#header-records] parameter rounds must be a "
                                                                          "whole number of game-turns from 1 to 10000, not '") + bad + "'"}));
         EXPECT_EQ(a.names.turns(), 3);  // the default stays
     }
     EXPECT_EQ(Applied(faction_scenario(), "game test-factions\nparam rounds 10000\nturn 1\n").names.turns(), 10000);
     const Applied cli(faction_scenario(), "game test-factions\nturn 1\n", with_params({{"rounds", "0"}}));
-    EXPECT_EQ(findings(cli.rep), (std::vector<std::string>{"bad-value@0:0 [report.md command line] parameter rounds must be a whole number of "
+    EXPECT_EQ(findings(cli.rep), (std::vector<std::string>{"bad-value@0:0 [docs/report.md#command-line] parameter rounds must be a whole number of "
                                                              "game-turns from 1 to 10000, not '0' (from --param)"}));
 }
 
 TEST(BinderParams, TheTreatyParameterIsYesOrNoAndNoDoesNotUndoTheScenarios) {
     const Applied bad(faction_scenario(), "game test-factions\nparam treaty maybe\nturn 1\n");
     EXPECT_TRUE(bad.findings.fatal());
-    EXPECT_EQ(findings(bad.rep), (std::vector<std::string>{"bad-value@2:1 [move-log.md header records] parameter treaty is yes or no, not 'maybe'"}));
+    EXPECT_EQ(findings(bad.rep), (std::vector<std::string>{"bad-value@2:1 [docs/move-log.md#header-records] parameter treaty is yes or no, not 'maybe'"}));
     const Applied no(faction_scenario(), "game test-factions\nparam treaty No\nturn 1\n");
     EXPECT_FALSE(no.findings.fatal());
     EXPECT_FALSE(no.names.treaty_param());
@@ -260,10 +260,10 @@ TEST(BinderParams, TheTreatyParameterIsYesOrNoAndNoDoesNotUndoTheScenarios) {
 TEST(BinderParams, FirstPlayerMustNameASide) {
     const Applied rec(params_scenario(), "game params\nparam first-player Green\nturn 1\n");
     EXPECT_TRUE(rec.findings.fatal());
-    EXPECT_EQ(findings(rec.rep), (std::vector<std::string>{"bad-value@2:1 [move-log.md header records] parameter first-player: 'Green' is not a side of params"}));
+    EXPECT_EQ(findings(rec.rep), (std::vector<std::string>{"bad-value@2:1 [docs/move-log.md#header-records] parameter first-player: 'Green' is not a side of params"}));
     const Applied cli(params_scenario(), "game params\nturn 1\n", with_params({{"first-player", "Green"}}));
     EXPECT_EQ(findings(cli.rep),
-              (std::vector<std::string>{"bad-value@0:0 [report.md command line] parameter first-player: 'Green' is not a side of params (from --param)"}));
+              (std::vector<std::string>{"bad-value@0:0 [docs/report.md#command-line] parameter first-player: 'Green' is not a side of params (from --param)"}));
 }
 
 TEST(BinderParams, FindingsComeInTheOrderOfDocsEngineMd) {

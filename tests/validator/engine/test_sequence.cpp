@@ -291,5 +291,5 @@ TEST(FirstPlayer, ABadValueInAParamRecordIsReportedAtItsLine) {
     const Report r = check(kHeader + "param first-player French\n" + turns(1, 2));
     EXPECT_EQ(r.exit_status(), 2);
     EXPECT_TRUE(has(r, "bad-value", 9)) << dump(r);
-    EXPECT_EQ(find(r, "bad-value")->rule, "move-log.md header records");
+    EXPECT_EQ(find(r, "bad-value")->rule, "docs/move-log.md#header-records");
 }
