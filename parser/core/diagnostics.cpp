@@ -62,7 +62,7 @@ constexpr CodeInfo kTable[kCodeCount] = {
     {ChainBreak, "chain-break", E, false, cite::kAudit, "a VASSAL log of a --chain that does not begin where the one before it ended"},
     {ModuleVersion, "module-version", W, false, cite::kVassal, "a VASSAL module whose version is not the one the binding was written for"},
     {VassalUnread, "vassal-unread", W, false, cite::kVassal, "a VASSAL step or value the binding turns into no record (a phase it does not list...)"},
-    {Duplicate, "duplicate", W, false, cite::kBatch, "a game of a batch whose records are those of an earlier file's game"},
+    {Duplicate, "duplicate", W, false, cite::kBatch, "a file of a batch that holds the same game (records or bytes) as an earlier one, which it names"},
 };
 
 constexpr bool in_order() {

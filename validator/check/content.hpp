@@ -1,7 +1,7 @@
 // What an input is, from its content (report.md, "A tournament's batch"): a file that is plainly not
 // a game record (binary data, a PDF, a PGN game, a JSON document, a scenario file, another XML
 // document...) is said to be so once, as `not-a-game-record`, instead of one syntax error a line;
-// a move log with a few bad lines keeps its syntax errors (docs/decisions.md, "Not a game record").
+// a move log with a few bad lines keeps its syntax errors (docs/decisions.md, "A tournament's batch").
 #pragma once
 
 #include "record.hpp"
@@ -18,7 +18,7 @@ enum class ZipKind { NotZip, VassalGame, Module, Other };
 ZipKind zip_kind(std::string_view bytes);
 
 // Before reading: what the text is ("a PDF document") when its beginning says plainly that it is
-// no game record, else none. Looks at the first bytes and the first line only.
+// no game record, else none. Looks at the beginning of the text only.
 std::optional<std::string> plainly_not_a_record(std::string_view text);
 
 // After reading a move log with syntax errors that names no scenario with a `game` record: what the

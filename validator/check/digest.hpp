@@ -12,6 +12,7 @@
 #include "record.hpp"
 #include "sha256.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -27,9 +28,36 @@ public:
     std::string value();
 
 private:
-    void name(Sym s, const GameRecord& g);
-    void number(std::uint64_t v);  // needs room for 10 bytes
-    void room(std::size_t n);      // hashes what is written when fewer than n bytes are left
+    static constexpr std::size_t kNumber = 10;    // the most bytes a number takes
+    static constexpr std::size_t kRecord = 128;   // room enough for a record's fields but its lists' and new names'
+
+    // A name: 0 for none, its number when it came before (inline: nearly every name), else new_name.
+    void name(Sym s, const GameRecord& g) {
+        if (s == kNoSym) {
+            buf_[used_++] = 0;
+            return;
+        }
+        if (s < number_.size() && number_[s] != 0) [[likely]]
+            return number(number_[s]);
+        new_name(s, g);
+    }
+    void new_name(Sym s, const GameRecord& g);
+    // Seven bits a byte, least significant first; the high bit says that more bytes follow. Needs
+    // room for kNumber bytes.
+    void number(std::uint64_t v) {
+        char* p = buf_.data() + used_;
+        while (v >= 0x80) {
+            *p++ = static_cast<char>((v & 0x7F) | 0x80);
+            v >>= 7;
+        }
+        *p++ = static_cast<char>(v);
+        used_ = static_cast<std::size_t>(p - buf_.data());
+    }
+    // Hashes what is written when fewer than n bytes are left.
+    void room(std::size_t n) {
+        if (buf_.size() - used_ < n) [[unlikely]]
+            flush();
+    }
     void flush();
 
     Sym seen_ = 0;                       // names written whole so far

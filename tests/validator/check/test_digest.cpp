@@ -104,3 +104,18 @@ TEST(Digest, LongNames) {
     EXPECT_NE(d, digest("game maryes-heights\ntag a " + word + "w\ntag b c\n"));
     EXPECT_NE(d, digest("game maryes-heights\ntag a " + word.substr(1) + "v\ntag b c\n"));
 }
+
+TEST(Digest, AMoveLogAndAnXmlSaveOfTheSameRecords) {
+    // The same records, one game as a move log and as an XML save (xml-save.md: "the same records as
+    // the move log"): the same game. A save's snapshot is not part of it.
+    const std::string save =
+        "<?xml version=\"1.0\"?>\n<referee-save format=\"1\" scenario=\"maryes-heights\">\n"
+        "  <tag name=\"event\" value=\"Club ladder\"/>\n  <player side=\"Union\" name=\"A. Smith\"/>\n"
+        "  <log>\n    <turn n=\"1\"/>\n    <phase side=\"Union\" name=\"movement\"/>\n"
+        "    <move unit=\"1/II\" path=\"0810 0911\"/>\n    <chat speaker=\"Union\" text=\"good luck\"/>\n  </log>\n"
+        "</referee-save>\n";
+    EXPECT_EQ(digest(save, "a.xml"), digest(kLog));
+    std::string with_snapshot = save;
+    with_snapshot.insert(with_snapshot.find("</referee-save>"), "  <snapshot turn=\"1\"/>\n");
+    EXPECT_EQ(digest(with_snapshot, "b.xml"), digest(kLog));
+}
