@@ -1,6 +1,9 @@
 // `referee check` over many files (batch.hpp).
 #include "batch.hpp"
 
+#include "position_command.hpp"
+#include "view.hpp"
+
 #include "check.hpp"
 #include "content.hpp"
 #include "diagnostics.hpp"
@@ -65,8 +68,13 @@ void walk(const fs::path& dir, std::vector<BatchEntry>& out) {
 // One file's report; an exception from the checker becomes a report of an input not judged. A
 // VASSAL save or log, with the game's module, is judged through its conversion (vassal_check.hpp);
 // another ZIP archive (a module, in a folder of games) is said to be no game record.
-Report check_one(const BatchEntry& e, const CheckOptions& opts, const vassal::Module* module) {
+Report check_one(const BatchEntry& e, const CheckOptions& opts, const vassal::Module* module, std::string* page) {
     try {
+        if (page && e.problem.empty()) {
+            GamePage g = game_page(e.path, opts, module);
+            *page = std::move(g.page);
+            return std::move(g.report);
+        }
         if (!e.problem.empty()) return unreadable(e.path, e.problem);
         if (module == nullptr || !is_zip_file(e.path)) return check_file(e.path, opts);
         Input in = read_input(e.path);
@@ -83,6 +91,12 @@ Report check_one(const BatchEntry& e, const CheckOptions& opts, const vassal::Mo
         return r;
     }
 }
+
+// A file's report, and its page with --format html.
+struct Checked {
+    Report report;
+    std::string page;
+};
 
 // "referee: 12 of 300 files checked" on standard error, redrawn at most ten times a second. When
 // standard output is the same terminal, the count is erased before each report is written, so that
@@ -123,21 +137,26 @@ private:
 // the order of the entries, as soon as it and every one before it are done. This thread only waits
 // and writes: it takes no share of the checking. One entry is checked here, with no thread.
 template <class Emit>
-void check_all(const std::vector<BatchEntry>& entries, const CheckOptions& opts, const vassal::Module* module, unsigned jobs, Progress& progress,
-               Emit emit) {
+void check_all(const std::vector<BatchEntry>& entries, const CheckOptions& opts, const vassal::Module* module, unsigned jobs, bool pages,
+               Progress& progress, Emit emit) {
     const std::size_t n = entries.size();
+    auto check = [&](std::size_t i) {
+        Checked c;
+        c.report = check_one(entries[i], opts, module, pages ? &c.page : nullptr);
+        return c;
+    };
     if (n == 1) {
-        emit(std::size_t{0}, check_one(entries[0], opts, module));
+        emit(std::size_t{0}, check(0));
         return;
     }
-    std::vector<std::optional<Report>> done(n);
+    std::vector<std::optional<Checked>> done(n);
     std::mutex m;
     std::condition_variable ready;
     std::atomic<std::size_t> next{0};
     std::size_t finished = 0;  // under m
     auto worker = [&] {
         for (std::size_t i = next++; i < n; i = next++) {
-            Report r = check_one(entries[i], opts, module);
+            Checked r = check(i);
             {
                 std::lock_guard<std::mutex> lock(m);
                 done[i] = std::move(r);
@@ -158,7 +177,7 @@ void check_all(const std::vector<BatchEntry>& entries, const CheckOptions& opts,
     pool.reserve(threads);
     for (std::size_t t = 0; t < threads; ++t) pool.emplace_back(worker);
     for (std::size_t i = 0; i < n; ++i) {
-        std::optional<Report> r;
+        std::optional<Checked> r;
         std::size_t checked = 0;
         for (;;) {
             {
@@ -184,16 +203,20 @@ void check_all(const std::vector<BatchEntry>& entries, const CheckOptions& opts,
 class Output {
 public:
     // `several`: more than one file, or a folder: the text ends with the summary line.
-    Output(const BatchOptions& b, bool several) : format_(b.format), render_{b.max_errors, !b.quiet}, summary_line_(b.format == "text" && several) {
+    Output(const BatchOptions& b, bool several)
+        : format_(b.format), output_(b.output), render_{b.max_errors, !b.quiet}, summary_line_(b.format == "text" && several) {
         if (format_ == "csv") write(csv_header());
     }
 
-    void add(const BatchEntry& e, Report r) {
+    void add(const BatchEntry& e, Checked c) {
+        Report& r = c.report;
         if (e.in_folder && !r.game_record) return skipped(e.path, r);
         note_duplicate(r);
         summary_.add(r);
         status_ = std::max(status_, r.exit_status());
-        if (format_ == "json") {
+        if (format_ == "html") {
+            page(std::move(c));
+        } else if (format_ == "json") {
             reports_.push_back(std::move(r));
         } else if (format_ == "jsonl") {
             write(render_json_line(r, render_));
@@ -210,6 +233,12 @@ public:
     // Returns the exit status.
     int finish() {
         if (format_ == "json") write(render_json(reports_, render_));
+        if (format_ == "html" && !output_.empty()) {
+            std::vector<IndexRow> rows;
+            for (std::size_t i = 0; i < reports_.size(); ++i) rows.push_back(IndexRow{&reports_[i], pages_[i]});
+            if (!save(output_ + "/index.html", render_index(rows))) return 2;
+            fmt::print(stderr, "referee: {} page{} and {}/index.html written\n", pages_.size(), pages_.size() == 1 ? "" : "s", output_);
+        }
         if (summary_line_) write((blocks_ != 0 ? "\n" : "") + summary_.line());
         if (std::fflush(stdout) != 0) {
             fmt::print(stderr, "referee: cannot write the report\n");
@@ -219,6 +248,35 @@ public:
     }
 
 private:
+    // --format html: the page on standard output, or in the folder with a name made from the
+    // file's path (the index links to it).
+    void page(Checked c) {
+        if (output_.empty()) {
+            write(c.page);
+            return;
+        }
+        std::string name;
+        for (char ch : c.report.file) {
+            const bool plain = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '.';
+            name += plain ? ch : '_';
+        }
+        while (!name.empty() && name.front() == '.') name.erase(name.begin());
+        if (name.size() > 180) name.resize(180);
+        std::string file = name + ".html";
+        for (int k = 2; std::find(pages_.begin(), pages_.end(), file) != pages_.end(); ++k) file = fmt::format("{}-{}.html", name, k);
+        if (!save(output_ + "/" + file, c.page)) status_ = 2;
+        pages_.push_back(file);
+        reports_.push_back(std::move(c.report));
+    }
+
+    static bool save(const std::string& path, const std::string& text) {
+        std::FILE* f = std::fopen(path.c_str(), "wb");
+        bool ok = f != nullptr && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+        if (f != nullptr && std::fclose(f) != 0) ok = false;
+        if (!ok) fmt::print(stderr, "referee: cannot write {}\n", path);
+        return ok;
+    }
+
     static void write(const std::string& s) {
         std::fwrite(s.data(), 1, s.size(), stdout);
         std::fflush(stdout);
@@ -258,6 +316,8 @@ private:
     }
 
     std::string format_;
+    std::string output_;
+    std::vector<std::string> pages_;  // --output: the pages written, by file name
     RenderOptions render_;
     bool summary_line_;
     BatchSummary summary_;
@@ -296,7 +356,7 @@ int run_batch(const BatchOptions& batch, CheckOptions opts, const vassal::Module
     });
     Output out(batch, entries.size() > 1 || folder);
     Progress progress(batch.progress && entries.size() > 1, entries.size());
-    check_all(entries, opts, module, batch.jobs, progress, [&](std::size_t i, Report r) { out.add(entries[i], std::move(r)); });
+    check_all(entries, opts, module, batch.jobs, batch.format == "html", progress, [&](std::size_t i, Checked c) { out.add(entries[i], std::move(c)); });
     progress.clear();
     return out.finish();
 }

@@ -15,7 +15,8 @@ namespace referee {
 
 struct BatchOptions {
     std::vector<std::string> inputs;  // files and folders as given ("-": standard input)
-    std::string format = "text";      // text, json, jsonl or csv
+    std::string format = "text";      // text, json, jsonl, csv or html
+    std::string output;               // html: the folder of the pages and index.html ("": one page, on standard output)
     unsigned jobs = 1;                // worker threads
     std::size_t max_errors = 50;      // violations listed per report (0: all)
     bool quiet = false;               // the text leaves out the scenario's standing rulings

@@ -1,9 +1,10 @@
-// The command line (report.md): referee check | convert | vassal | scenarios | --version | --help.
+// The command line (report.md): referee check | position | convert | vassal | scenarios | --version | --help.
 // Exit status: 0 all judged without errors, 1 error-severity violations, 2 an input not judged or a
 // usage error. Reports go to standard output, usage errors to standard error.
 #include "batch.hpp"
 #include "check.hpp"
 #include "help_text.hpp"
+#include "position_command.hpp"
 #include "report.hpp"
 #include "scenario.hpp"
 #include "scenario_show.hpp"
@@ -21,6 +22,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <thread>
@@ -134,9 +136,14 @@ int run(int argc, char** argv) {
     CLI::App* check = app.add_subcommand("check", "Check game records and report the result, scores and violations");
     check->add_option("--scenario", scenario, "Built-in scenario id or scenario file (default: the game's own)")
         ->type_name("ID|FILE");
-    check->add_option("--format", format, "Report format: text (default), json, jsonl (one game a line, as each is done) or csv (one row a game)")
-        ->type_name("text|json|jsonl|csv")
-        ->check(CLI::IsMember({"text", "json", "jsonl", "csv"}).description(""));
+    check->add_option("--format", format,
+                      "Report format: text (default), json, jsonl (one game a line, as each is done), csv (one row a game) or html (a page a game: "
+                      "the verdict, the scores, the map at each game-turn, the score chart, the violations)")
+        ->type_name("text|json|jsonl|csv|html")
+        ->check(CLI::IsMember({"text", "json", "jsonl", "csv", "html"}).description(""));
+    std::string output_dir;
+    check->add_option("--output", output_dir, "With --format html: the folder to write one page a game and index.html in (made if need be)")
+        ->type_name("DIR");
     check->add_option("--param", params, "Set a scenario parameter (repeatable)")
         ->type_name("NAME=VALUE")
         ->allow_extra_args(false);
@@ -158,6 +165,21 @@ int run(int argc, char** argv) {
     check->add_flag("--chain", chain, "The files are VASSAL logs of one game, in order (with --module): judged as one game, with a "
                                       "chain-break where one does not begin where the one before it ended");
     check->add_option("FILE", files, "Move log, XML save, or VASSAL save or log (with --module); a folder: every game record under it; - reads standard input")
+        ->type_name("")
+        ->required();
+
+    PositionOptions popts;
+    CLI::App* position = app.add_subcommand("position", "Show the position at a moment of a game: units, holdings, scores (text, JSON or an SVG map)");
+    position->add_option("--at", popts.at, "The moment: line:N (after the record on line N), step:N (a VASSAL game), turn:N (when game-turn N begins), "
+                                           "turn:N:SIDE:PHASE (when that phase begins) or end (default)")
+        ->type_name("WHEN");
+    position->add_option("--format", popts.format, "Output format: text (default), json or svg")
+        ->type_name("text|json|svg")
+        ->check(CLI::IsMember({"text", "json", "svg"}).description(""));
+    position->add_option("--scenario", scenario, "Built-in scenario id or scenario file (default: the game's own)")->type_name("ID|FILE");
+    position->add_option("--param", params, "Set a scenario parameter (repeatable)")->type_name("NAME=VALUE")->allow_extra_args(false);
+    position->add_option("--module", module_path, "The module of a VASSAL game (.vmod/.mod, a buildFile, or a folder holding one)")->type_name("M");
+    position->add_option("FILE", popts.file, "Move log, XML save, or VASSAL save or log (with --module); - reads standard input")
         ->type_name("")
         ->required();
 
@@ -199,8 +221,8 @@ int run(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (!a.empty() && a[0] == '-') continue;  // top-level options take no value
-        if (a != check->get_name() && a != scenarios->get_name() && a != vassal->get_name() && a != convert->get_name())
-            return usage_error(fmt::format("unknown subcommand '{}' (expected check, convert, vassal or scenarios)", a));
+        if (a != check->get_name() && a != position->get_name() && a != scenarios->get_name() && a != vassal->get_name() && a != convert->get_name())
+            return usage_error(fmt::format("unknown subcommand '{}' (expected check, position, convert, vassal or scenarios)", a));
         break;
     }
 
@@ -252,6 +274,18 @@ int run(int argc, char** argv) {
         }
     }
     const vassal::Module* mod = module ? &*module : nullptr;
+    if (position->parsed()) return run_position(popts, opts, mod);
+    if (!output_dir.empty() && format != "html") return usage_error("--output is for --format html (a folder of pages)");
+    if (format == "html") {
+        if (chain) return usage_error("--format html: a --chain of logs has no page yet; check it as text or JSON");
+        const bool one = files.size() == 1 && batch_entries(files).size() == 1 && !std::filesystem::is_directory(files.front());
+        if (output_dir.empty() && !one) return usage_error("--format html with several files (or a folder) writes a page a game: give --output DIR");
+        if (!output_dir.empty()) {
+            std::error_code ec;
+            std::filesystem::create_directories(output_dir, ec);
+            if (!std::filesystem::is_directory(output_dir, ec)) return usage_error(fmt::format("--output {}: cannot make that folder", output_dir));
+        }
+    }
     if (chain) {
         if (mod == nullptr) return usage_error("--chain: judging VASSAL logs as one game needs their module (--module M)");
         for (const std::string& f : files)
@@ -278,6 +312,7 @@ int run(int argc, char** argv) {
     BatchOptions batch;
     batch.inputs = std::move(files);
     batch.format = format;
+    batch.output = output_dir;
     batch.jobs = jobs;
     batch.max_errors = max_errors;
     batch.quiet = quiet;

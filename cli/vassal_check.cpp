@@ -179,6 +179,20 @@ Report check_vassal_chain(const std::vector<std::string>& files, const vassal::M
     return r;
 }
 
+Positions vassal_positions(const std::string& file, const vassal::Module& module, const CheckOptions& opts, const std::vector<Moment>& moments) {
+    Converted c = convert_file(file, module, opts.scenario);
+    if (!c.conversion) {
+        Positions out;
+        out.report = vassal_not_judged(file, c.scenario, c.code, std::move(c.error));
+        return out;
+    }
+    std::vector<std::uint32_t> steps;
+    for (const ConvertedRecord& r : c.conversion->records) steps.push_back(static_cast<std::uint32_t>(r.step));
+    Positions out = positions_of_text(conversion_text(*c.conversion), file, opts, moments, &steps);
+    out.report.places_are_steps = true;
+    return out;
+}
+
 int run_convert(const ConvertOptions& opts) {
     if (opts.module.empty()) {
         fmt::print(stderr, "referee: convert: converting a VASSAL game needs its module (--module M) and a scenario file with a <vassal> "

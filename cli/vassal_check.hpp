@@ -6,6 +6,7 @@
 
 #include "module.hpp"
 #include "options.hpp"
+#include "positions.hpp"
 #include "result.hpp"
 
 #include <string>
@@ -26,6 +27,11 @@ Report check_vassal(const std::string& file, const vassal::Module& module, const
 // not begin where the one before it ended is a chain-break at the step it follows. The audit's
 // undo-after-roll and undo-after-reveal are warnings at the undo's step. The report names the first file.
 Report check_vassal_chain(const std::vector<std::string>& files, const vassal::Module& module, const CheckOptions& opts);
+
+// The positions of one VASSAL file at `moments` (report.md, "Seeing the game"): its conversion's
+// move log replayed with a watch, each position with its step. When the file cannot be converted,
+// the report says why (not judged) and no position is taken.
+Positions vassal_positions(const std::string& file, const vassal::Module& module, const CheckOptions& opts, const std::vector<Moment>& moments);
 
 struct ConvertOptions {
     std::string file;

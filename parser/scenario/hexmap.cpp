@@ -40,6 +40,7 @@ void hex_neighbours(GridKind kind, bool shift_even, Coord c, Coord out[6]) {
 Map Map::hex_grid(GridKind kind, int col_min, int col_max, int row_min, int row_max, bool shift_even) {
     Map m;
     m.grid_ = kind;
+    m.shift_even_ = shift_even;
     m.col_min_ = col_min;
     m.col_max_ = col_max;
     m.row_min_ = row_min;

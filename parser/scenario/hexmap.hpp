@@ -57,9 +57,14 @@ public:
     GridKind grid() const { return grid_; }
     int column(LocId id) const { return cols_.empty() ? 0 : cols_[static_cast<std::size_t>(id)]; }
     int row(LocId id) const { return rows_.empty() ? 0 : rows_[static_cast<std::size_t>(id)]; }
+    // A hex of the generated grid (a location added by name after it has no column or row).
+    bool on_grid(LocId id) const { return id >= 0 && static_cast<std::size_t>(id) < cols_.size(); }
+    // HexColumns: even columns sit half a hex lower; HexRows: even rows half a hex to the right (else the odd ones).
+    bool shift_even() const { return shift_even_; }
 
 private:
     GridKind grid_ = GridKind::None;
+    bool shift_even_ = false;
     int col_min_ = 0, col_max_ = 0, row_min_ = 0, row_max_ = 0;
     std::vector<std::string> names_;
     std::vector<int> cols_, rows_;

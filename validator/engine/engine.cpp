@@ -7,7 +7,7 @@
 
 namespace referee {
 
-Engine::Engine(const Scenario& s, const GameRecord& g, const CheckOptions& o) : game_(s, g, o, rep_) {
+Engine::Engine(const Scenario& s, const GameRecord& g, const CheckOptions& o) : game_(s, g, o, rep_), watch_(o.watch) {
     rep_.file = g.file;
     rep_.scenario = s.id;
 }
@@ -78,6 +78,7 @@ bool Engine::start(std::span<const Record> header, const Sym* syms, const std::i
     }
     snapshot_alone_ = !g.record.has_log && g.record.has_snapshot;
     judged_ = true;
+    if (watch_) watch_->started(*this);
     for (const Record& r : header) record(r, syms, ints);
     return true;
 }
@@ -90,6 +91,8 @@ void Engine::record(const Record& r, const Sym* syms, const std::int64_t* ints) 
     g.lists_from(syms, ints);
     g.current = &r;
     g.line = r.line;
+    if (watch_) [[unlikely]]
+        watch_->before(g, r);
     Mechanism* const direct = direct_[static_cast<std::size_t>(r.kind)];
     if (direct && g.over == Over::No) {
         direct->on_record(r);
@@ -98,6 +101,8 @@ void Engine::record(const Record& r, const Sym* syms, const std::int64_t* ints) 
         apply(r);
     }
     for (Mechanism* m : g.with(kAfterRecord)) m->after_record(r);
+    if (watch_) [[unlikely]]
+        watch_->after(g, r);
 }
 
 void Engine::apply(const Record& r) {
@@ -368,6 +373,7 @@ Report Engine::finish() {
         return std::move(rep_);
     }
     rep_.judged = true;
+    if (watch_) watch_->last(g);
     if (g.findings.fatal()) {
         rep_.judged = false;  // an objective or target that cannot be understood: no verdict
     } else if (snapshot_alone_ && g.record.snapshot && g.snapshot) {

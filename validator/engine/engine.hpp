@@ -7,6 +7,7 @@
 
 #include "game.hpp"
 #include "mechanism.hpp"
+#include "watch.hpp"
 
 #include <array>
 #include <memory>
@@ -31,6 +32,7 @@ public:
 
     // The mechanisms of this game, in the order they were added.
     std::vector<std::string_view> mechanism_names() const;
+    const std::vector<std::unique_ptr<Mechanism>>& mechanisms() const { return mechanisms_; }
 
     // Sets the game up from its header records (every record before the first `turn`), whose lists
     // are at `syms` / `ints`. False: the game cannot be judged (an input error was reported).
@@ -57,6 +59,7 @@ private:
 
     Report rep_;
     Game game_;
+    Watch* watch_ = nullptr;
     std::vector<std::unique_ptr<Mechanism>> mechanisms_;
     std::array<Mechanism*, kKindCount> handler_{};
     std::array<Mechanism*, kKindCount> direct_{};  // kinds a mechanism applies without the engine's own steps

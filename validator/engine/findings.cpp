@@ -5,6 +5,7 @@
 namespace referee {
 
 void Findings::add(Code code, std::uint32_t line, std::string_view rule, std::string message) {
+    if (muted_) return;
     rep_.violations.push_back(Violation{std::string(code_name(code)), severity_of(code, strict_) == Severity::Error, line, 0,
                                         std::string(rule), std::move(message), std::nullopt});
 }
@@ -16,6 +17,7 @@ void Findings::input_error(Code code, std::uint32_t line, std::uint32_t col, std
 }
 
 bool Findings::first_time(const std::string& key) {
+    if (muted_) return false;
     if (std::find(said_.begin(), said_.end(), key) != said_.end()) return false;
     said_.push_back(key);
     return true;

@@ -21,6 +21,9 @@ public:
     void add(Code code, std::uint32_t line, std::string_view rule, std::string message);
     // The same, citing what the table says the code cites.
     void add(Code code, std::uint32_t line, std::string message) { add(code, line, code_info(code).cites, std::move(message)); }
+    // While muted (the score of a moment is being taken for a position: validator/check/positions.cpp),
+    // nothing is found, noted or marked as said: the report is the one the game gets without it.
+    void mute(bool on) { muted_ = on; }
     // An error in the game's set-up that leaves it unjudged (exit status 2): it cites the move log's
     // header records, or the command line when it has no line.
     void input_error(Code code, std::uint32_t line, std::uint32_t col, std::string message);
@@ -28,7 +31,9 @@ public:
     bool strict() const { return strict_; }
 
     // Notes for the report's rulings, in the order they are made.
-    void note(std::string text) { notes_.push_back(std::move(text)); }
+    void note(std::string text) {
+        if (!muted_) notes_.push_back(std::move(text));
+    }
     // True the first time a key is given (a note said once per report).
     bool first_time(const std::string& key);
     void note_once(std::string text) {
@@ -40,6 +45,7 @@ private:
     Report& rep_;
     bool strict_;
     bool fatal_ = false;
+    bool muted_ = false;
     std::vector<std::string> notes_;
     std::vector<std::string> said_;
 };

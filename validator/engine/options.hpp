@@ -7,6 +7,8 @@
 
 namespace referee {
 
+class Watch;
+
 struct CheckOptions {
     std::string scenario;  // --scenario ID|FILE; empty: the game's own `game` record
     // --param NAME=VALUE or ID:NAME=VALUE (for the games of scenario ID alone), in order: the
@@ -14,6 +16,7 @@ struct CheckOptions {
     std::vector<std::pair<std::string, std::string>> params;
     bool strict = false;   // --strict: warnings become errors
     bool digest = false;   // the game's digest (Report::digest), by which a batch finds duplicate games
+    Watch* watch = nullptr;  // takes positions as the replay goes (watch.hpp); none for a check
 };
 
 }  // namespace referee

@@ -34,6 +34,11 @@ public:
     void on_final(bool final) override {
         if (!final) pending_b4_note();
     }
+    // The objectives (the scenario's, then the game's), each with the side whose banner it is now
+    // (kNoSide: nobody's): the marks of a position's map (validator/check/positions.cpp).
+    std::size_t size() const { return objectives_.size(); }
+    const ObjectiveDef& objective(std::size_t i) const { return objectives_[i].def; }
+    SideId owner(std::size_t i) const { return objectives_[i].owner; }
     // The objectives' banners a side holds now, one score item each.
     void add_items(SideId side, SideScore& sc) const;
 

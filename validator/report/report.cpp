@@ -378,6 +378,8 @@ std::string audit_text(const GameAudit& a) {
 
 }  // namespace
 
+std::string render_result_line(const Report& r) { return result_text(r); }
+
 std::string render_text(const Report& r, const RenderOptions& o) {
     std::string out = fmt::format("{}: {}\n", r.file, result_text(r));
 

@@ -19,6 +19,8 @@ struct RenderOptions {
 };
 
 std::string render_text(const Report& r, const RenderOptions& o = {});
+// The text report's result, as its first line gives it after the file's name.
+std::string render_result_line(const Report& r);
 std::string render_json(const std::vector<Report>& reports, const RenderOptions& o = {});  // one object, or an array for several
 std::string render_json_one(const Report& r, const RenderOptions& o = {});
 // The JSON report on one line, ending with a newline (--format jsonl).

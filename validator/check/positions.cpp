@@ -1,0 +1,325 @@
+#include "positions.hpp"
+
+#include "area_records.hpp"
+#include "check.hpp"
+#include "content.hpp"
+#include "engine.hpp"
+#include "faction_margins.hpp"
+#include "objectives.hpp"
+#include "readers.hpp"
+#include "session.hpp"
+#include "text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <climits>
+
+namespace referee {
+
+namespace {
+
+bool number(std::string_view s, std::uint32_t& n) {
+    if (s.empty() || s.size() > 9) return false;
+    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+    return ec == std::errc() && p == s.data() + s.size() && n > 0;
+}
+
+}  // namespace
+
+std::optional<Moment> parse_moment(std::string_view when, std::string& error) {
+    Moment m;
+    m.text = std::string(when);
+    auto bad = [&](std::string why) -> std::optional<Moment> {
+        error = fmt::format("--at '{}': {} (expected line:N, step:N, turn:N, turn:N:SIDE:PHASE or end)", when, why);
+        return std::nullopt;
+    };
+    if (when == "end") return m;
+    const std::size_t colon = when.find(':');
+    if (colon == std::string_view::npos) return bad("no such moment");
+    const std::string_view kind = when.substr(0, colon), rest = when.substr(colon + 1);
+    if (kind == "line" || kind == "step") {
+        m.kind = kind == "line" ? Moment::Kind::Line : Moment::Kind::Step;
+        if (!number(rest, m.n)) return bad(fmt::format("'{}' is not a {} number (1 or more)", rest, kind));
+        return m;
+    }
+    if (kind != "turn") return bad(fmt::format("no moment '{}'", kind));
+    const std::size_t c2 = rest.find(':');
+    if (!number(rest.substr(0, c2), m.n)) return bad(fmt::format("'{}' is not a game-turn (1 or more)", rest.substr(0, c2)));
+    if (c2 == std::string_view::npos) {
+        m.kind = Moment::Kind::Turn;
+        return m;
+    }
+    // turn:N:SIDE:PHASE; a phase no side owns: turn:N::PHASE (or turn:N:PHASE).
+    const std::string_view tail = rest.substr(c2 + 1);
+    const std::size_t c3 = tail.rfind(':');
+    m.kind = Moment::Kind::Phase;
+    if (c3 == std::string_view::npos) {
+        m.phase = std::string(tail);
+    } else {
+        m.side = std::string(tail.substr(0, c3));
+        m.phase = std::string(tail.substr(c3 + 1));
+    }
+    if (m.phase.empty()) return bad("no phase named");
+    return m;
+}
+
+namespace {
+
+// Takes the positions as the replay goes (engine/watch.hpp).
+class PositionWatch final : public Watch {
+public:
+    PositionWatch(const std::vector<Moment>& moments, const std::vector<std::uint32_t>* step_of_line)
+        : moments_(moments), taken_(moments.size(), false), step_of_line_(step_of_line) {
+        // A step is the last line converted from it or an earlier step.
+        for (std::size_t i = 0; i < moments_.size(); ++i) {
+            Moment& m = moments_[i];
+            if (m.kind == Moment::Kind::Turns) every_turn_ = true;
+            if (m.kind == Moment::Kind::Step) line_of_step(m);
+        }
+    }
+
+    void started(Engine& e) override {
+        for (const auto& m : e.mechanisms())
+            if (const auto* a = dynamic_cast<const AreaRecords*>(m.get())) area_ = a;
+            else if (const auto* o = dynamic_cast<const Objectives*>(m.get())) objectives_ = o;
+    }
+
+    void before(Game& g, const Record& r) override {
+        for (std::size_t i = 0; i < moments_.size(); ++i) {
+            const Moment& m = moments_[i];
+            if (taken_[i] || (m.kind != Moment::Kind::Line && m.kind != Moment::Kind::Step)) continue;
+            if (r.line > m.n) take(g, i);
+        }
+    }
+
+    void after(Game& g, const Record& r) override {
+        if (r.kind != Kind::Turn && r.kind != Kind::Phase) return;
+        const bool applied = g.last_applied_line == r.line && g.current == &r;
+        if (!applied) return;
+        const Clock& c = g.clock;
+        if (r.kind == Kind::Turn && every_turn_ && c.turn() > last_turn_) {
+            last_turn_ = c.turn();
+            taken.push_back(take_now(g, fmt::format("turn:{}", c.turn())));
+        }
+        for (std::size_t i = 0; i < moments_.size(); ++i) {
+            const Moment& m = moments_[i];
+            if (taken_[i] || static_cast<std::int32_t>(m.n) != c.turn()) continue;
+            if (m.kind == Moment::Kind::Turn && r.kind == Kind::Turn) take(g, i);
+            if (m.kind == Moment::Kind::Phase && r.kind == Kind::Phase && c.step() >= 0) {
+                const SequenceStep& st = c.sequence()[static_cast<std::size_t>(c.step())];
+                const SideId side = st.side >= 0 ? st.side : st.side == kPhasingSide ? c.phasing() : kNoSide;
+                const std::string& phase = g.scenario.phases[static_cast<std::size_t>(st.phase)].name;
+                const std::string_view side_name = side >= 0 ? g.side_name(side) : std::string_view();
+                if (iequals(phase, m.phase) && (iequals(side_name, m.side) || (side < 0 && m.side == "-"))) take(g, i);
+            }
+        }
+    }
+
+    void last(Game& g) override {
+        // A line or step past the last record: the position the records leave, before the verdict.
+        for (std::size_t i = 0; i < moments_.size(); ++i) {
+            const Moment& m = moments_[i];
+            if (taken_[i] || (m.kind != Moment::Kind::Line && m.kind != Moment::Kind::Step)) continue;
+            if (m.n <= g.record.last_line) take(g, i);
+        }
+        last_line_ = g.last_applied_line;
+    }
+
+    // After the verdict: the `end` moment, from the report.
+    void at_end(Game& g, const Report& rep) {
+        for (std::size_t i = 0; i < moments_.size(); ++i) {
+            if (taken_[i] || (moments_[i].kind != Moment::Kind::End && moments_[i].kind != Moment::Kind::Turns)) continue;
+            taken_[i] = true;
+            Position p = position(g, rep, "end", last_line_);
+            p.over = rep.complete;
+            p.decided = rep.result.decided.value_or("");
+            for (const SideScore& sc : rep.scores) p.scores.push_back(PositionScore{sc.side, sc.total});
+            taken.push_back(std::move(p));
+        }
+    }
+
+    std::vector<std::string> unreached() const {
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < moments_.size(); ++i)
+            if (!taken_[i] && moments_[i].kind != Moment::Kind::Turns) out.push_back(moments_[i].text);
+        return out;
+    }
+
+    std::vector<Position> taken;
+
+private:
+    void line_of_step(Moment& m) {
+        std::uint32_t line = 0;
+        bool any = false;
+        if (step_of_line_)
+            for (std::size_t l = 0; l < step_of_line_->size(); ++l)
+                if ((*step_of_line_)[l] <= m.n) {
+                    line = static_cast<std::uint32_t>(l + 1);
+                    any = true;
+                }
+        // Steps beyond the game's last are not reached; a game with no line for a step at or before it
+        // begins with the position of step 0.
+        const bool beyond = !step_of_line_ || step_of_line_->empty() || m.n > step_of_line_->back();
+        m.n = beyond ? UINT32_MAX : any ? line : 0;
+    }
+
+    void take(Game& g, std::size_t i) {
+        taken_[i] = true;
+        taken.push_back(take_now(g, moments_[i].text));
+    }
+
+    Position take_now(Game& g, std::string moment) {
+        Position p = position(g, g.report, std::move(moment), g.last_applied_line);
+        p.over = g.over != Over::No;
+        p.decided = g.decided;
+        if (area_ && g.scenario.faction_victory.enabled) {
+            // A game of factions: each faction's final margins as they stand (7.3), as an unfinished
+            // game's standing gives them.
+            const std::size_t n = g.scenario.sides.size();
+            const MarginCheck mc = faction_margins(g.scenario, area_->position(), area_->treaty(), false, std::vector<std::string>(n),
+                                                   std::vector<bool>(n, false));
+            for (const FactionMargins& f : mc.factions) p.scores.push_back(PositionScore{f.faction, f.total});
+        } else {
+            // The score sources' items so far (points counted only at the end wait for it), with
+            // nothing found or noted: the game's report is the one it gets without positions.
+            std::vector<SideScore> kept = std::move(g.report.scores);
+            const std::vector<std::int64_t> totals = g.sheet.totals();
+            g.findings.mute(true);
+            g.build_scores(g.over == Over::LastTurn || g.over == Over::EndRecord);
+            g.findings.mute(false);
+            for (const SideScore& sc : g.report.scores) p.scores.push_back(PositionScore{sc.side, sc.total});
+            g.report.scores = std::move(kept);
+            g.sheet.totals() = totals;
+        }
+        return p;
+    }
+
+    // Everything but the scores; the banners are the report's so far (`rep`).
+    Position position(const Game& g, const Report& rep, std::string moment, std::uint32_t line) const {
+        const Scenario& s = g.scenario;
+        Position p;
+        p.file = g.record.file;
+        p.scenario = s.id;
+        p.moment = std::move(moment);
+        p.line = line;
+        if (step_of_line_ && line >= 1 && line <= step_of_line_->size()) p.step = (*step_of_line_)[line - 1];
+        else if (step_of_line_) p.step = 0;
+        const Clock& c = g.clock;
+        p.turn = c.turn();
+        if (c.step() >= 0) {
+            const SequenceStep& st = c.sequence()[static_cast<std::size_t>(c.step())];
+            const SideId side = st.side >= 0 ? st.side : st.side == kPhasingSide ? c.phasing() : kNoSide;
+            if (side >= 0) p.side = std::string(g.side_name(side));
+            p.phase = s.phases[static_cast<std::size_t>(st.phase)].name;
+        }
+        for (const Unit& u : g.state.units()) {
+            PositionUnit pu{std::string(u.name), std::string(g.side_name(u.side)), std::string(u.type), u.strength, unit_status_name(u.status), std::nullopt};
+            const LocId at = g.state.where_is(u);
+            if (at != kNoLoc) pu.at = s.map.name(at);
+            p.units.push_back(std::move(pu));
+        }
+        if (s.spaces.empty())
+            for (std::size_t l = 0; l < s.map.size(); ++l) {
+                const SideId h = g.state.holder(static_cast<LocId>(l));
+                if (h >= 0) p.holdings.push_back(PositionHolding{s.map.name(static_cast<LocId>(l)), std::string(g.side_name(h))});
+            }
+        marks(g, p);
+        p.has_banners = rep.has_banners;
+        for (const BannerEntry& b : rep.banners)
+            if (!b.lost_line) p.banners.push_back(PositionBanner{b.side, b.kind, b.what, b.rule, b.banners});
+        if (area_) {
+            p.has_area = true;
+            const AreaPosition& a = area_->position();
+            for (std::size_t t = 0; t < s.tracks.size(); ++t)
+                p.tracks.push_back(PositionTrack{s.tracks[t].name, s.tracks[t].title, a.track(static_cast<std::int32_t>(t))});
+            for (std::size_t l = 0; l < s.spaces.size(); ++l) {
+                const LocId loc = static_cast<LocId>(l);
+                const SpaceDef& sd = s.spaces[l];
+                PositionSpace ps{s.map.name(loc), space_type_name(sd.type), sd.population, a.support(loc), a.blockaded(loc), {}};
+                for (std::size_t f = 0; f < s.sides.size() && f < s.faction_pieces.size(); ++f)
+                    for (Piece pc : s.faction_pieces[f]) {
+                        const std::int64_t n = a.pieces(loc, static_cast<SideId>(f), pc);
+                        if (n != 0) ps.pieces.push_back(PositionPieces{s.sides[f], piece_name(pc), n});
+                    }
+                p.spaces.push_back(std::move(ps));
+            }
+        }
+        for (const auto& [name, value] : g.state.free_tracks()) p.tracks.push_back(PositionTrack{std::string(g.str(name)), "", value});
+        return p;
+    }
+
+    // The exit, objective and entry hexes of the scenario and of the game's own records.
+    void marks(const Game& g, Position& p) const {
+        const Scenario& s = g.scenario;
+        auto mark = [&](LocId l, const char* kind, std::string what, SideId side = kNoSide) {
+            if (l < 0) return;
+            const std::string& name = s.map.name(l);
+            for (const PositionMark& m : p.marks)
+                if (m.location == name && m.kind == kind) return;
+            p.marks.push_back(PositionMark{name, kind, std::move(what), side >= 0 ? std::string(g.side_name(side)) : std::string()});
+        };
+        for (LocId l : s.exits.locs) mark(l, "exit", fmt::format("exit hex ({})", s.exits.rule));
+        for (const PointsRule& pr : s.points) {
+            const char* kind = pr.kind == PointsKind::Exit ? "exit" : pr.kind == PointsKind::Occupation ? "objective" : nullptr;
+            if (kind)
+                for (LocId l : pr.locs) mark(l, kind, fmt::format("{} ({})", pr.what, pr.rule));
+        }
+        if (s.automatic)
+            for (LocId l : s.automatic->enemy_holds_none) mark(l, "objective", fmt::format("automatic victory ({})", s.automatic->rule));
+        if (objectives_)
+            for (std::size_t i = 0; i < objectives_->size(); ++i) {
+                const ObjectiveDef& d = objectives_->objective(i);
+                for (LocId l : d.locs)
+                    mark(l, "objective", fmt::format("{}{}{} banner ({})", d.name, d.name.empty() ? "" : ": ", objective_kind_name(d.kind), d.rule),
+                         objectives_->owner(i));
+            }
+        for (const Arrival& a : s.reinforcements.schedule)
+            mark(a.at, "entry", fmt::format("{} reinforcements, game-turn {} ({})", g.side_name(a.side), a.turn, s.reinforcements.rule));
+        for (const Unit& u : g.state.units())
+            if (u.enters_turn > 0 && u.enters_at >= 0) mark(u.enters_at, "entry", fmt::format("{} reinforcements", g.side_name(u.side)));
+    }
+
+    std::vector<Moment> moments_;
+    std::vector<bool> taken_;
+    const std::vector<std::uint32_t>* step_of_line_;
+    const AreaRecords* area_ = nullptr;
+    const Objectives* objectives_ = nullptr;
+    bool every_turn_ = false;
+    std::int32_t last_turn_ = 0;
+    std::uint32_t last_line_ = 0;
+};
+
+}  // namespace
+
+Positions positions_of_text(std::string_view text, const std::string& file, const CheckOptions& opts, const std::vector<Moment>& moments,
+                            const std::vector<std::uint32_t>* step_of_line) {
+    Positions out;
+    if (zip_kind(text) != ZipKind::NotZip || plainly_not_a_record(text)) {
+        out.report = check_text(text, file, opts);
+        return out;
+    }
+    PositionWatch watch(moments, step_of_line);
+    CheckOptions o = opts;
+    o.watch = &watch;
+    GameRecord game;
+    game.file = file;
+    Session session(o, file);
+    read_game(text, game, session);
+    if (game.format == InputFormat::MoveLog && game.has_syntax_errors() && !session.game_named())
+        if (std::optional<std::string> what = mostly_not_records(text, game)) {
+            out.report = not_a_game_record(file, std::move(*what));
+            return out;
+        }
+    out.report = session.report(game);
+    if (Engine* e = session.engine(); e && out.report.judged) {
+        watch.at_end(e->game(), out.report);
+        out.taken = std::move(watch.taken);
+        out.unreached = watch.unreached();
+        out.scenario = e->game().scenario;
+    }
+    return out;
+}
+
+}  // namespace referee
