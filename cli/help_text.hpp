@@ -1,4 +1,4 @@
-// The end of `referee --help`: the exit statuses (report.md, "Command line") and three examples.
+// The end of `referee --help`: the exit statuses (report.md, "Command line") and four examples.
 // The man page is made from this help (cmake/man_page.cmake, help2man): "Exit status:" becomes its
 // EXIT STATUS section and "Examples:" its EXAMPLES, so keep the two headings and the two-space
 // indents that help2man reads as tagged paragraphs.
@@ -20,6 +20,8 @@ inline constexpr const char* help_footer =
     "  referee check --format json --jobs 2 round1/*.log > round1.json\n"
     "      Judge a round's games on two threads, as one JSON array of reports.\n"
     "  referee check --module game.vmod --scenario binding.xml game.vlog\n"
-    "      Judge a VASSAL log, read with its module and the scenario file binding the two.\n";
+    "      Judge a VASSAL log, read with its module and the scenario file binding the two.\n"
+    "  referee position game.log --at turn:7\n"
+    "      The position when game-turn 7 begins: units, holdings, the score so far.\n";
 
 }  // namespace referee

@@ -95,6 +95,7 @@ public:
     }
 
     void after(Game& g, const Record& r) override {
+        seen_line_ = r.line;
         if (r.kind != Kind::Turn && r.kind != Kind::Phase) return;
         const bool applied = g.last_applied_line == r.line && g.current == &r;
         if (!applied) return;
@@ -124,7 +125,7 @@ public:
             if (taken_[i] || (m.kind != Moment::Kind::Line && m.kind != Moment::Kind::Step)) continue;
             if (m.n <= g.record.last_line) take(g, i);
         }
-        last_line_ = g.last_applied_line;
+        last_line_ = seen_line_;
     }
 
     // After the verdict: the `end` moment, from the report.
@@ -171,7 +172,7 @@ private:
     }
 
     Position take_now(Game& g, std::string moment) {
-        Position p = position(g, g.report, std::move(moment), g.last_applied_line);
+        Position p = position(g, g.report, std::move(moment), seen_line_);
         p.over = g.over != Over::No;
         p.decided = g.decided;
         if (area_ && g.scenario.faction_victory.enabled) {
@@ -215,6 +216,9 @@ private:
             p.phase = s.phases[static_cast<std::size_t>(st.phase)].name;
         }
         for (const Unit& u : g.state.units()) {
+            // The page's maps (every game-turn) show the units on the map alone: the others would
+            // make each moment as long as the game's roster.
+            if (every_turn_ && u.status != UnitStatus::OnMap) continue;
             PositionUnit pu{std::string(u.name), std::string(g.side_name(u.side)), std::string(u.type), u.strength, unit_status_name(u.status), std::nullopt};
             const LocId at = g.state.where_is(u);
             if (at != kNoLoc) pu.at = s.map.name(at);
@@ -228,7 +232,7 @@ private:
         marks(g, p);
         p.has_banners = rep.has_banners;
         for (const BannerEntry& b : rep.banners)
-            if (!b.lost_line) p.banners.push_back(PositionBanner{b.side, b.kind, b.what, b.rule, b.banners});
+            if (!b.lost_line && !every_turn_) p.banners.push_back(PositionBanner{b.side, b.kind, b.what, b.rule, b.banners});
         if (area_) {
             p.has_area = true;
             const AreaPosition& a = area_->position();
@@ -289,6 +293,7 @@ private:
     bool every_turn_ = false;
     std::int32_t last_turn_ = 0;
     std::uint32_t last_line_ = 0;
+    std::uint32_t seen_line_ = 0;  // the line of the last record the engine was given (header records too)
 };
 
 }  // namespace

@@ -25,7 +25,8 @@ struct Moment {
         Turn,   // turn:N, when game-turn N begins (its `turn` record applied)
         Phase,  // turn:N:SIDE:PHASE, when that phase begins (its `phase` record applied); SIDE may be empty
         End,    // end, the end of the game, as its report gives it
-        Turns,  // the beginning of every game-turn (the HTML page's maps and chart)
+        Turns,  // the beginning of every game-turn and the end (the HTML page's maps and chart): the
+                // positions list the units on the map alone, and no banners
     };
     Kind kind = Kind::End;
     std::uint32_t n = 0;

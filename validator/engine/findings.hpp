@@ -24,6 +24,7 @@ public:
     // While muted (the score of a moment is being taken for a position: validator/check/positions.cpp),
     // nothing is found, noted or marked as said: the report is the one the game gets without it.
     void mute(bool on) { muted_ = on; }
+    bool muted() const { return muted_; }  // a mechanism's own said-once state must not advance then
     // An error in the game's set-up that leaves it unjudged (exit status 2): it cites the move log's
     // header records, or the command line when it has no line.
     void input_error(Code code, std::uint32_t line, std::uint32_t col, std::string message);

@@ -117,7 +117,8 @@ void Points::add_items(SideId side, bool final, SideScore& sc, __int128& total) 
         if (pr.side != kNoSide && pr.side != side) continue;
         const auto v = game.names.value(pr.value);
         if (!v) {
-            if (std::find(unset_.begin(), unset_.end(), pr.value.param) == unset_.end()) {
+            // Said once a parameter; not while a position's score is taken (findings muted), or it would not be said at the end.
+            if (!game.findings.muted() && std::find(unset_.begin(), unset_.end(), pr.value.param) == unset_.end()) {
                 unset_.push_back(pr.value.param);
                 game.findings.note(fmt::format("{}: {} not scored: parameter {} is not set (set it with --param {}=N or a param record)", s.id,
                                                pr.rule, pr.value.param, pr.value.param));
