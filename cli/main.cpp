@@ -278,10 +278,10 @@ int run(int argc, char** argv) {
     if (!output_dir.empty() && format != "html") return usage_error("--output is for --format html (a folder of pages)");
     if (format == "html") {
         if (chain) return usage_error("--format html: a --chain of logs has no page yet; check it as text or JSON");
-        const bool one = files.size() == 1 && batch_entries(files).size() == 1 && !std::filesystem::is_directory(files.front());
+        std::error_code ec;
+        const bool one = files.size() == 1 && !std::filesystem::is_directory(files.front(), ec);  // one file is one entry of a batch
         if (output_dir.empty() && !one) return usage_error("--format html with several files (or a folder) writes a page a game: give --output DIR");
         if (!output_dir.empty()) {
-            std::error_code ec;
             std::filesystem::create_directories(output_dir, ec);
             if (!std::filesystem::is_directory(output_dir, ec)) return usage_error(fmt::format("--output {}: cannot make that folder", output_dir));
         }

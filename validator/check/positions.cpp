@@ -2,17 +2,13 @@
 
 #include "area_records.hpp"
 #include "check.hpp"
-#include "content.hpp"
 #include "engine.hpp"
 #include "faction_margins.hpp"
 #include "objectives.hpp"
-#include "readers.hpp"
-#include "session.hpp"
 #include "text.hpp"
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <charconv>
 #include <climits>
 
@@ -51,7 +47,7 @@ std::optional<Moment> parse_moment(std::string_view when, std::string& error) {
         m.kind = Moment::Kind::Turn;
         return m;
     }
-    // turn:N:SIDE:PHASE; a phase no side owns: turn:N::PHASE (or turn:N:PHASE).
+    // turn:N:SIDE:PHASE; a phase no side owns: turn:N::PHASE (or turn:N:-:PHASE, or turn:N:PHASE).
     const std::string_view tail = rest.substr(c2 + 1);
     const std::size_t c3 = tail.rfind(':');
     m.kind = Moment::Kind::Phase;
@@ -110,7 +106,7 @@ public:
             if (m.kind == Moment::Kind::Turn && r.kind == Kind::Turn) take(g, i);
             if (m.kind == Moment::Kind::Phase && r.kind == Kind::Phase && c.step() >= 0) {
                 const SequenceStep& st = c.sequence()[static_cast<std::size_t>(c.step())];
-                const SideId side = st.side >= 0 ? st.side : st.side == kPhasingSide ? c.phasing() : kNoSide;
+                const SideId side = st.side;  // the clock's sequence names the side of a turn's steps (alternating turns too)
                 const std::string& phase = g.scenario.phases[static_cast<std::size_t>(st.phase)].name;
                 const std::string_view side_name = side >= 0 ? g.side_name(side) : std::string_view();
                 if (iequals(phase, m.phase) && (iequals(side_name, m.side) || (side < 0 && m.side == "-"))) take(g, i);
@@ -125,20 +121,28 @@ public:
             if (taken_[i] || (m.kind != Moment::Kind::Line && m.kind != Moment::Kind::Step)) continue;
             if (m.n <= g.record.last_line) take(g, i);
         }
-        last_line_ = seen_line_;
     }
 
-    // After the verdict: the `end` moment, from the report.
-    void at_end(Game& g, const Report& rep) {
+    // The verdict is made: the end, whose verdict, scores and banners are the report's (complete()).
+    void finished(Game& g) override {
         for (std::size_t i = 0; i < moments_.size(); ++i) {
             if (taken_[i] || (moments_[i].kind != Moment::Kind::End && moments_[i].kind != Moment::Kind::Turns)) continue;
             taken_[i] = true;
-            Position p = position(g, rep, "end", last_line_);
-            p.over = rep.complete;
-            p.decided = rep.result.decided.value_or("");
-            for (const SideScore& sc : rep.scores) p.scores.push_back(PositionScore{sc.side, sc.total});
-            taken.push_back(std::move(p));
+            end_ = position(g, "end", seen_line_);
+            scenario_ = g.scenario;
         }
+    }
+
+    // After the check: the end's parts that are the report's.
+    void complete(const Report& rep) {
+        if (!end_) return;
+        Position& p = *end_;
+        p.over = rep.complete;
+        p.decided = rep.result.decided.value_or("");
+        for (const SideScore& sc : rep.scores) p.scores.push_back(PositionScore{sc.side, sc.total});
+        banners(rep, p);
+        taken.push_back(std::move(p));
+        end_.reset();
     }
 
     std::vector<std::string> unreached() const {
@@ -149,6 +153,7 @@ public:
     }
 
     std::vector<Position> taken;
+    std::optional<Scenario> scenario_;  // the game's, with the sides it declares (for the maps)
 
 private:
     void line_of_step(Moment& m) {
@@ -172,7 +177,8 @@ private:
     }
 
     Position take_now(Game& g, std::string moment) {
-        Position p = position(g, g.report, std::move(moment), seen_line_);
+        Position p = position(g, std::move(moment), seen_line_);
+        banners(g.report, p);
         p.over = g.over != Over::No;
         p.decided = g.decided;
         if (area_ && g.scenario.faction_victory.enabled) {
@@ -197,8 +203,15 @@ private:
         return p;
     }
 
-    // Everything but the scores; the banners are the report's so far (`rep`).
-    Position position(const Game& g, const Report& rep, std::string moment, std::uint32_t line) const {
+    // The banners held (the report's so far, `rep`).
+    void banners(const Report& rep, Position& p) const {
+        p.has_banners = rep.has_banners;
+        for (const BannerEntry& b : rep.banners)
+            if (!b.lost_line && !every_turn_) p.banners.push_back(PositionBanner{b.side, b.kind, b.what, b.rule, b.banners});
+    }
+
+    // Everything but the scores and the banners.
+    Position position(const Game& g, std::string moment, std::uint32_t line) const {
         const Scenario& s = g.scenario;
         Position p;
         p.file = g.record.file;
@@ -211,8 +224,7 @@ private:
         p.turn = c.turn();
         if (c.step() >= 0) {
             const SequenceStep& st = c.sequence()[static_cast<std::size_t>(c.step())];
-            const SideId side = st.side >= 0 ? st.side : st.side == kPhasingSide ? c.phasing() : kNoSide;
-            if (side >= 0) p.side = std::string(g.side_name(side));
+            if (st.side >= 0) p.side = std::string(g.side_name(st.side));
             p.phase = s.phases[static_cast<std::size_t>(st.phase)].name;
         }
         for (const Unit& u : g.state.units()) {
@@ -230,9 +242,6 @@ private:
                 if (h >= 0) p.holdings.push_back(PositionHolding{s.map.name(static_cast<LocId>(l)), std::string(g.side_name(h))});
             }
         marks(g, p);
-        p.has_banners = rep.has_banners;
-        for (const BannerEntry& b : rep.banners)
-            if (!b.lost_line && !every_turn_) p.banners.push_back(PositionBanner{b.side, b.kind, b.what, b.rule, b.banners});
         if (area_) {
             p.has_area = true;
             const AreaPosition& a = area_->position();
@@ -292,7 +301,7 @@ private:
     const Objectives* objectives_ = nullptr;
     bool every_turn_ = false;
     std::int32_t last_turn_ = 0;
-    std::uint32_t last_line_ = 0;
+    std::optional<Position> end_;  // taken when the verdict is made, completed from the report
     std::uint32_t seen_line_ = 0;  // the line of the last record the engine was given (header records too)
 };
 
@@ -300,30 +309,16 @@ private:
 
 Positions positions_of_text(std::string_view text, const std::string& file, const CheckOptions& opts, const std::vector<Moment>& moments,
                             const std::vector<std::uint32_t>* step_of_line) {
-    Positions out;
-    if (zip_kind(text) != ZipKind::NotZip || plainly_not_a_record(text)) {
-        out.report = check_text(text, file, opts);
-        return out;
-    }
     PositionWatch watch(moments, step_of_line);
     CheckOptions o = opts;
     o.watch = &watch;
-    GameRecord game;
-    game.file = file;
-    Session session(o, file);
-    read_game(text, game, session);
-    if (game.format == InputFormat::MoveLog && game.has_syntax_errors() && !session.game_named())
-        if (std::optional<std::string> what = mostly_not_records(text, game)) {
-            out.report = not_a_game_record(file, std::move(*what));
-            return out;
-        }
-    out.report = session.report(game);
-    if (Engine* e = session.engine(); e && out.report.judged) {
-        watch.at_end(e->game(), out.report);
-        out.taken = std::move(watch.taken);
-        out.unreached = watch.unreached();
-        out.scenario = e->game().scenario;
-    }
+    Positions out;
+    out.report = check_text(text, file, o);  // the check itself, watched
+    if (!out.report.judged) return out;
+    watch.complete(out.report);
+    out.taken = std::move(watch.taken);
+    out.unreached = watch.unreached();
+    out.scenario = std::move(watch.scenario_);
     return out;
 }
 

@@ -1,5 +1,5 @@
 // The position at chosen moments of a game (report.md, "Seeing the game"; docs/seeing-the-game.md):
-// the game is replayed once, as a check replays it, with a watch on the engine (engine/watch.hpp)
+// the game is checked once, by check_text itself, with a watch on its engine (engine/watch.hpp)
 // that takes the position when each moment comes. The report of that replay is the game's report:
 // taking a position finds and notes nothing.
 #pragma once

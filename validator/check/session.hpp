@@ -32,9 +32,6 @@ public:
     Report report(const GameRecord& g);
     // A `game` record was read (the text is a move log or save, whatever its syntax errors).
     bool game_named() const { return game_named_; }
-    // The engine of the game, once its set-up was applied (none: not judged); after report(), its
-    // game's state is the end of the replay (validator/check/positions.cpp reads it).
-    Engine* engine() { return live_ ? engine_.get() : nullptr; }
 
 private:
     bool scenario_known(const GameRecord& g);

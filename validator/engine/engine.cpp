@@ -404,6 +404,7 @@ Report Engine::finish() {
         for (auto& n : g.findings.notes()) rep_.rulings.push_back(std::move(n));
     }
     std::stable_sort(rep_.violations.begin(), rep_.violations.end(), [](const Violation& a, const Violation& b) { return a.line < b.line; });
+    if (watch_) watch_->finished(g);
     return std::move(rep_);
 }
 

@@ -17,6 +17,7 @@ public:
     virtual void before(Game& g, const Record& r) = 0;  // r is about to be applied
     virtual void after(Game& g, const Record& r) = 0;   // r and its findings are done
     virtual void last(Game& g) = 0;                      // after the last record, before the verdict
+    virtual void finished(Game& g) = 0;                  // the verdict is made: the game's state is its end
 
 protected:
     ~Watch() = default;

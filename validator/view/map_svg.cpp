@@ -109,14 +109,13 @@ bool is_hex(const MapGeometry& g, const Scenario& s, std::size_t l) { return g.h
 
 }  // namespace
 
-std::string hex_points(const MapGeometry& g, std::size_t l) {
-    const double cx = g.x[l], cy = g.y[l];
+std::string hex_points(const MapGeometry& g, std::size_t l, double scale) {
+    const double cx = g.x[l], cy = g.y[l], r = g.r * scale;
     std::string out;
-    if (g.x.empty()) return out;
     for (int k = 0; k < 6; ++k) {
         const double a = (g.columns ? 0.0 : 30.0) + 60.0 * k;
         const double rad = a * 3.14159265358979323846 / 180.0;
-        out += fmt::format("{}{:.1f},{:.1f}", k ? " " : "", cx + g.r * std::cos(rad), cy + g.r * std::sin(rad));
+        out += fmt::format("{}{:.1f},{:.1f}", k ? " " : "", cx + r * std::cos(rad), cy + r * std::sin(rad));
     }
     return out;
 }
@@ -213,10 +212,8 @@ std::string svg_position(const MapGeometry& g, const Scenario& s, const Position
         const std::size_t i = static_cast<std::size_t>(l);
         // A mark is drawn inside the hex's edge, so that two marks of one hex both show.
         const double inset = m.kind == "exit" ? 0.72 : m.kind == "objective" ? 0.84 : 0.6;
-        MapGeometry small = g;
-        small.r = g.r * inset;
         out += fmt::format("<polygon class=\"mark mark-{}\" data-loc=\"{}\" points=\"{}\"><title>{}{}</title></polygon>", esc(m.kind), esc(m.location),
-                           is_hex(g, s, i) ? hex_points(small, i) : box_points(g, i), esc(m.what), m.side.empty() ? "" : esc(", held by " + m.side));
+                           is_hex(g, s, i) ? hex_points(g, i, inset) : box_points(g, i), esc(m.what), m.side.empty() ? "" : esc(", held by " + m.side));
     }
     out += "</g><g class=\"units\">";
     std::vector<int> stacked(s.map.size(), 0);

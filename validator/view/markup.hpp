@@ -33,8 +33,8 @@ struct MapGeometry {
 };
 MapGeometry map_geometry(const Scenario& s);
 
-// The polygon of location l's hex ("x,y x,y ..."), or its box.
-std::string hex_points(const MapGeometry& g, std::size_t l);
+// The polygon of location l's hex ("x,y x,y ..."), `scale` times the grid's (a mark inside a hex's edge).
+std::string hex_points(const MapGeometry& g, std::size_t l, double scale = 1.0);
 
 // The map's grid: one polygon (class "hex", data-loc) and one id label a location.
 std::string svg_grid(const MapGeometry& g, const Scenario& s);
