@@ -57,8 +57,8 @@ int run_position(const PositionOptions& p, const CheckOptions& opts, const vassa
         return 2;
     }
     if (!ps.unreached.empty() || ps.taken.empty()) {
-        fmt::print(stderr, "referee: --at {}: {} never reaches that moment (its record stops at {})\nRun with --help for more information.\n", p.at,
-                   p.file, ps.report.result.provisional ? fmt::format("game-turn {}", ps.report.result.provisional->turn) : std::string("its end"));
+        fmt::print(stderr, "referee: --at {}: {} never reaches that moment ({})\nRun with --help for more information.\n", p.at, p.file,
+                   how_far(ps, *m));
         return 2;
     }
     const Position& pos = ps.taken.front();

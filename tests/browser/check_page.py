@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The game pages of `referee check --format html` opened in a real browser (issue 18; docs/seeing-the-game.md).
 
-For every sample game of every family (49), the page is written, opened in headless Chromium (Debian's
+For every sample game of every family (49) and each VASSAL sample game but a chain (5), the page is written, opened in headless Chromium (Debian's
 `chromium`), and the DOM the browser built after running the page's script is read back
 (--dump-dom). What a person would see is checked against what referee itself says of the game:
 
@@ -38,11 +38,23 @@ SAMPLES_FEW = [
 
 
 def every_sample(src):
+    """Each sample game as (its file, the arguments it is checked with, its scenario for `scenarios --show`)."""
     out = []
     for family in ("maryes-heights", "road-to-richmond", "cemetery-hill", "cnc-napoleonics", "liberty-or-death"):
         for f in sorted(os.listdir(os.path.join(src, "samples", family))):
             if f.endswith((".log", ".xml")):
-                out.append(f"samples/{family}/{f}")
+                out.append((f"samples/{family}/{f}", [], None))
+    # The VASSAL samples, each with its module and binding as samples/vassal/checks.txt checks it
+    # (a --chain of logs has one page per check, not one per log: left to the chain's own tests).
+    with open(os.path.join(src, "samples", "vassal", "checks.txt"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or ": " not in line:
+                continue
+            words = line.split(": ", 1)[1].split()
+            if words[0] != "check" or "--chain" in words:
+                continue
+            game, extra = words[1], words[2:]
+            out.append((game, extra, os.path.join(src, extra[extra.index("--scenario") + 1])))
     return out
 
 
@@ -100,8 +112,10 @@ def run(args, ok=(0, 1)):
     return p.stdout
 
 
-def scenario_of(referee, src, game):
-    """The scenario the game names, as `referee scenarios --show` takes it."""
+def scenario_of(referee, src, game, given=None):
+    """The scenario the game names (or the one given for it), as `referee scenarios --show` takes it."""
+    if given:
+        return json.loads(run([referee, "scenarios", "--show", given, "--format", "json"], ok=(0,)))
     path = os.path.join(src, game)
     with open(path, encoding="utf-8") as f:
         head = f.read(20000)
@@ -137,13 +151,14 @@ def main():
         if not cond:
             failures.append(what)
 
-    for game in every_sample(src):
+    for game, extra, given_scenario in every_sample(src):
         page = os.path.join(work, game.replace("/", "_") + ".html")
         path = os.path.join(src, game)
+        extra = [os.path.join(src, a) if a.startswith("samples/") else a for a in extra]
         with open(page, "w", encoding="utf-8") as f:
-            f.write(run([referee, "check", "--format", "html", path], ok=(0, 1, 2)))  # a game not judged has a page too
-        report = json.loads(run([referee, "check", "--format", "json", "--max-errors", "0", path], ok=(0, 1, 2)))
-        verdict = run([referee, "check", path], ok=(0, 1, 2)).splitlines()[0][len(path) + 2:]
+            f.write(run([referee, "check", "--format", "html", path, *extra], ok=(0, 1, 2)))  # a game not judged has a page too
+        report = json.loads(run([referee, "check", "--format", "json", "--max-errors", "0", path, *extra], ok=(0, 1, 2)))
+        verdict = run([referee, "check", path, *extra], ok=(0, 1, 2)).splitlines()[0][len(path) + 2:]
         dom_text = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                                    "--virtual-time-budget=5000", "--dump-dom", "file://" + os.path.abspath(page)],
                                   capture_output=True, text=True, timeout=120)
@@ -167,7 +182,7 @@ def main():
                 expect(len(dom.find(id=target)) == 1, f"{game}: a violation links to #{target}, which the listing does not have")
         if not report.get("scores"):
             continue
-        scen = scenario_of(referee, src, game)
+        scen = scenario_of(referee, src, game, given_scenario)
         charts = dom.find(id="chart")
         expect(len(charts) == 1, f"{game}: no score chart")
         if charts:
@@ -176,7 +191,7 @@ def main():
         area = scen["map"] not in ("hex-columns", "hex-rows")
         for moment in ("end", "turn:1"):
             figs = dom.find("figure", cls="moment", data_moment=moment)
-            answer = subprocess.run([referee, "position", path, "--at", moment, "--format", "json"], capture_output=True, text=True)
+            answer = subprocess.run([referee, "position", path, *extra, "--at", moment, "--format", "json"], capture_output=True, text=True)
             # A moment the game never reaches (a save with a snapshot alone has no turn 1) has no map.
             expect(len(figs) == (1 if answer.returncode == 0 else 0), f"{game}: {len(figs)} maps for the moment {moment}")
             if not figs or answer.returncode != 0:

@@ -92,6 +92,7 @@ public:
 
     void after(Game& g, const Record& r) override {
         seen_line_ = r.line;
+        if (g.clock.turn() > reached_turn_) reached_turn_ = g.clock.turn();
         if (r.kind != Kind::Turn && r.kind != Kind::Phase) return;
         const bool applied = g.last_applied_line == r.line && g.current == &r;
         if (!applied) return;
@@ -302,7 +303,9 @@ private:
     bool every_turn_ = false;
     std::int32_t last_turn_ = 0;
     std::optional<Position> end_;  // taken when the verdict is made, completed from the report
+public:
     std::uint32_t seen_line_ = 0;  // the line of the last record the engine was given (header records too)
+    std::int32_t reached_turn_ = 0;  // the last game-turn the record reaches
 };
 
 }  // namespace
@@ -318,8 +321,26 @@ Positions positions_of_text(std::string_view text, const std::string& file, cons
     watch.complete(out.report);
     out.taken = std::move(watch.taken);
     out.unreached = watch.unreached();
+    out.last_line = watch.seen_line_;
+    out.last_turn = watch.reached_turn_;
+    if (step_of_line && !step_of_line->empty()) out.last_step = step_of_line->back();
     out.scenario = std::move(watch.scenario_);
     return out;
+}
+
+std::string how_far(const Positions& ps, const Moment& m) {
+    const bool over = ps.report.complete;
+    switch (m.kind) {
+    case Moment::Kind::Line: return fmt::format("its last record is on line {}", ps.last_line);
+    case Moment::Kind::Step: return ps.last_step ? fmt::format("its last step is {}", *ps.last_step) : std::string("it has no steps");
+    case Moment::Kind::Turn:
+    case Moment::Kind::Phase:
+        if (ps.last_turn <= 0) return "its record has no game-turn";
+        if (m.kind == Moment::Kind::Phase && static_cast<std::int64_t>(m.n) <= ps.last_turn)
+            return fmt::format("game-turn {} has no such phase in its record", m.n);
+        return fmt::format("{} in game-turn {}", over ? "the game ends" : "its record stops", ps.last_turn);
+    default: return over ? "the game ends first" : "its record stops first";
+    }
 }
 
 }  // namespace referee

@@ -42,7 +42,13 @@ struct Positions {
     std::vector<Position> taken;    // in the order the moments came in the game (Turns: one per game-turn)
     std::vector<std::string> unreached;  // the moments asked that the record never reaches, as given
     std::optional<Scenario> scenario;    // the game's (with its sides, for a game that declares them): the map to draw
+    std::uint32_t last_line = 0;         // how far the record goes: its last record's line,
+    std::int32_t last_turn = 0;          // the last game-turn it reaches,
+    std::optional<std::uint32_t> last_step;  // and a VASSAL game's last step
 };
+
+// Why a moment is not reached, for the usage error ("its last record is on line 59").
+std::string how_far(const Positions& ps, const Moment& m);
 
 // Replays a game's text (a move log or an XML save) once and takes the position at each moment.
 // `step_of_line` (a VASSAL game's conversion, check_steps) maps the text's lines to steps: Step

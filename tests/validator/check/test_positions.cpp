@@ -7,6 +7,7 @@
 #include "report.hpp"
 #include "view.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -175,6 +176,16 @@ TEST(Positions, MomentsTheRecordNeverReaches) {
     EXPECT_EQ(ps.unreached, (std::vector<std::string>{"turn:12", "line:100000", "turn:3:Union:combat"}));
     ASSERT_EQ(ps.taken.size(), 1u);
     EXPECT_EQ(ps.taken.front().moment, "end");
+    // The usage error says how far the record goes.
+    std::string error;
+    EXPECT_EQ(how_far(ps, *parse_moment("turn:12", error)), "its record stops in game-turn 11");
+    EXPECT_EQ(how_far(ps, *parse_moment("turn:3:Union:combat", error)), "game-turn 3 has no such phase in its record");
+    const std::string last = how_far(ps, *parse_moment("line:100000", error));
+    EXPECT_EQ(last, fmt::format("its last record is on line {}", ps.last_line));
+    EXPECT_GT(ps.last_line, 100u);
+    // A complete game ends; it does not stop.
+    const Positions done = positions(kSamples / "maryes-heights/automatic-victory.log", {"turn:9"});
+    EXPECT_EQ(how_far(done, *parse_moment("turn:9", error)), "the game ends in game-turn 5");
 }
 
 TEST(Positions, AreaAndBannerGames) {

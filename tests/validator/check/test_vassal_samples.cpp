@@ -114,3 +114,81 @@ TEST(VassalSamples, EveryGameHasACheck) {
     // Six games (one a chain of two logs), as checks.txt lists them.
     EXPECT_EQ(sample_checks().size(), 6u);
 }
+
+// `referee position --at step:N` (report.md, "Seeing the game") on mh-assault, worked out by hand
+// from the steps tests/support/vassal_games.cpp writes: 1 drags 2/1/IX from 1110 to 1111, 2 drags
+// 1/C/R from 0112 to 0113, 3 drags it to the Exited box, 4 clicks the tracker to the Union combat,
+// 5 rolls, 6 sets Cobb's strength to 5, 7 drags 2/1/IX to the Dead Pile (4 elimination points to the
+// Confederates, 17.11, on top of their 4 starting points, 17.3).
+namespace {
+
+json position_at(const std::string& step) {
+    const auto [out, status] = run({"position", "samples/vassal/mh-assault.vlog", "--module", "samples/vassal/bluegray", "--scenario",
+                                    "samples/vassal/mh-binding.xml", "--at", step, "--format", "json"});
+    EXPECT_EQ(status, 0) << step << ":\n" << out;
+    json j = json::parse(out, nullptr, false);
+    EXPECT_FALSE(j.is_discarded()) << step << ":\n" << out;
+    return j;
+}
+
+const json& unit_of(const json& pos, const std::string& id) {
+    for (const json& u : pos.at("units"))
+        if (u.at("id") == id) return u;
+    static const json none;
+    ADD_FAILURE() << "no unit " << id << " in " << pos.dump();
+    return none;
+}
+
+std::string holder_of(const json& pos, const std::string& loc) {
+    for (const json& h : pos.at("holdings"))
+        if (h.at("location") == loc) return h.at("side");
+    return "";
+}
+
+int score_of(const json& pos, const std::string& side) {
+    for (const json& s : pos.at("scores"))
+        if (s.at("side") == side) return s.at("total");
+    return -1;
+}
+
+}  // namespace
+
+TEST(VassalPositions, StepByStepAsTheGameWasPlayed) {
+    const json s1 = position_at("step:1");
+    EXPECT_EQ(s1.at("at").at("step"), 1);
+    EXPECT_EQ(unit_of(s1, "2/1/IX").at("at"), "1111");
+    EXPECT_EQ(unit_of(s1, "1/C/R").at("at"), "0112");
+    EXPECT_EQ(holder_of(s1, "1111"), "Union");
+
+    const json s2 = position_at("step:2");
+    EXPECT_EQ(unit_of(s2, "1/C/R").at("status"), "on-map");
+    EXPECT_EQ(unit_of(s2, "1/C/R").at("at"), "0113");
+    EXPECT_EQ(holder_of(s2, "0113"), "Union");  // G1: the last side to move through it
+
+    const json s3 = position_at("step:3");
+    EXPECT_EQ(unit_of(s3, "1/C/R").at("status"), "exited");
+    EXPECT_EQ(s3.at("at").at("phase"), "movement");
+
+    const json s4 = position_at("step:4");
+    EXPECT_EQ(s4.at("at").at("turn"), 1);
+    EXPECT_EQ(s4.at("at").at("side"), "Union");
+    EXPECT_EQ(s4.at("at").at("phase"), "combat");
+
+    const json s6 = position_at("step:6");
+    EXPECT_EQ(unit_of(s6, "Cobb").at("strength"), 5);
+    EXPECT_EQ(unit_of(s6, "2/1/IX").at("status"), "on-map");
+    EXPECT_EQ(score_of(s6, "Confederate"), 4);
+    EXPECT_EQ(score_of(s6, "Union"), 1);  // Cobb's lost strength point (17.11)
+
+    const json s7 = position_at("step:7");
+    EXPECT_EQ(unit_of(s7, "2/1/IX").at("status"), "eliminated");
+    EXPECT_EQ(score_of(s7, "Confederate"), 8);
+    EXPECT_EQ(score_of(s7, "Union"), 1);
+}
+
+TEST(VassalPositions, AStepTheLogNeverReachesIsAUsageError) {
+    const auto [out, status] = run({"position", "samples/vassal/mh-assault.vlog", "--module", "samples/vassal/bluegray", "--scenario",
+                                    "samples/vassal/mh-binding.xml", "--at", "step:999"});
+    EXPECT_EQ(status, 2) << out;
+    EXPECT_EQ(out, "");  // no position: the usage error is on standard error
+}
