@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace referee {
@@ -46,6 +47,10 @@ int side_index(const Scenario& s, std::string_view side) {
     const SideId id = s.find_side(side);
     return id >= 0 ? static_cast<int>(id) : -1;
 }
+
+namespace {
+std::string box_points(const MapGeometry& g, std::size_t l);
+}  // namespace
 
 MapGeometry map_geometry(const Scenario& s) {
     MapGeometry g;
@@ -100,6 +105,9 @@ MapGeometry map_geometry(const Scenario& s) {
         g.width = std::max(g.width, 10 + per_row * (g.box_w + 10));
         g.height = top + rows * (g.box_h + 10);
     }
+    // Each location's outline once: a page draws it in the grid and again for each holding.
+    g.outline.resize(n);
+    for (std::size_t l = 0; l < n; ++l) g.outline[l] = g.hexes && m.on_grid(static_cast<LocId>(l)) ? hex_points(g, l) : box_points(g, l);
     return g;
 }
 
@@ -127,7 +135,7 @@ std::string box_points(const MapGeometry& g, std::size_t l) {
     return fmt::format("{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}", x0, y0, x1, y0, x1, y1, x0, y1);
 }
 
-std::string shape(const MapGeometry& g, const Scenario& s, std::size_t l) { return is_hex(g, s, l) ? hex_points(g, l) : box_points(g, l); }
+const std::string& shape(const MapGeometry& g, std::size_t l) { return g.outline[l]; }
 
 const char* level_name(int level) {
     switch (level) {
@@ -163,7 +171,7 @@ std::string svg_grid(const MapGeometry& g, const Scenario& s) {
     std::string out = "<g class=\"grid\">";
     for (std::size_t l = 0; l < s.map.size(); ++l) {
         const std::string name = esc(s.map.name(static_cast<LocId>(l)));
-        out += fmt::format("<polygon class=\"hex\" data-loc=\"{}\" points=\"{}\"/>", name, shape(g, s, l));
+        out += fmt::format("<polygon class=\"hex\" data-loc=\"{}\" points=\"{}\"/>", name, shape(g, l));
         if (is_hex(g, s, l))
             out += fmt::format("<text class=\"hexid\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>", g.x[l], g.y[l] - g.r * 0.55, name);
     }
@@ -173,49 +181,59 @@ std::string svg_grid(const MapGeometry& g, const Scenario& s) {
 
 std::string svg_position(const MapGeometry& g, const Scenario& s, const Position& p) {
     std::string out;
+    append_svg_position(out, g, s, p);
+    return out;
+}
+
+void append_svg_position(std::string& out, const MapGeometry& g, const Scenario& s, const Position& p) {
+    // Formatted into fmt's own buffer (its fast path), then appended once.
+    fmt::memory_buffer buf;
+    auto to = std::back_inserter(buf);
+    const auto put = [&](std::string_view t) { buf.append(t); };
     auto loc = [&](const std::string& name) -> long {
         const LocId l = s.map.find(name);
         return l < 0 ? -1 : static_cast<long>(l);
     };
     if (p.has_area) {
         // Each space: its level as a fill, its id, type and population, its pieces.
-        out += "<g class=\"spaces\">";
+        put("<g class=\"spaces\">");
         for (const PositionSpace& sp : p.spaces) {
             const long l = loc(sp.id);
             if (l < 0) continue;
             const std::size_t i = static_cast<std::size_t>(l);
             const double x0 = g.x[i] - g.box_w / 2 + 5, y0 = g.y[i] - g.box_h / 2;
-            out += fmt::format("<g class=\"space\" data-space=\"{}\"><polygon points=\"{}\" style=\"fill:{};stroke:{}\"/>", esc(sp.id), box_points(g, i),
+            fmt::format_to(to, "<g class=\"space\" data-space=\"{}\"><polygon points=\"{}\" style=\"fill:{};stroke:{}\"/>", esc(sp.id), box_points(g, i),
                                level_fill(sp.support), sp.blockaded ? "#000;stroke-width:3" : "#9a9483");
-            out += fmt::format("<text class=\"sid\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>", x0, y0 + 14, esc(sp.id));
-            out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\">{}{} {}{}</text>", x0, y0 + 28, esc(sp.type), sp.population ? fmt::format(" {}", sp.population) : "",
+            fmt::format_to(to, "<text class=\"sid\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>", x0, y0 + 14, esc(sp.id));
+            fmt::format_to(to, "<text x=\"{:.1f}\" y=\"{:.1f}\">{}{} {}{}</text>", x0, y0 + 28, esc(sp.type), sp.population ? fmt::format(" {}", sp.population) : "",
                                level_name(sp.support), sp.blockaded ? ", blockaded" : "");
             std::string pieces;
             for (const PositionPieces& pc : sp.pieces) pieces += fmt::format("{}{} {} {}", pieces.empty() ? "" : ", ", pc.count, pc.faction, pc.piece);
-            if (!pieces.empty()) out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\">{}</text>", x0, y0 + 44, esc(pieces.substr(0, 60)));
-            out += "</g>";
+            if (!pieces.empty()) fmt::format_to(to, "<text x=\"{:.1f}\" y=\"{:.1f}\">{}</text>", x0, y0 + 44, esc(pieces.substr(0, 60)));
+            put("</g>");
         }
-        out += "</g>";
-        return out;
+        put("</g>");
+        out.append(buf.data(), buf.size());
+        return;
     }
-    out += "<g class=\"holdings\">";
+    put("<g class=\"holdings\">");
     for (const PositionHolding& h : p.holdings) {
         const long l = loc(h.location);
         if (l < 0) continue;
-        out += fmt::format("<polygon class=\"held\" data-loc=\"{}\" data-side=\"{}\" style=\"fill:{}\" points=\"{}\"/>", esc(h.location), esc(h.side),
-                           side_tint(side_index(s, h.side)), shape(g, s, static_cast<std::size_t>(l)));
+        fmt::format_to(to, "<polygon class=\"held\" data-loc=\"{}\" data-side=\"{}\" style=\"fill:{}\" points=\"{}\"/>", esc(h.location), esc(h.side),
+                           side_tint(side_index(s, h.side)), shape(g, static_cast<std::size_t>(l)));
     }
-    out += "</g><g class=\"marks\">";
+    put("</g><g class=\"marks\">");
     for (const PositionMark& m : p.marks) {
         const long l = loc(m.location);
         if (l < 0) continue;
         const std::size_t i = static_cast<std::size_t>(l);
         // A mark is drawn inside the hex's edge, so that two marks of one hex both show.
         const double inset = m.kind == "exit" ? 0.72 : m.kind == "objective" ? 0.84 : 0.6;
-        out += fmt::format("<polygon class=\"mark mark-{}\" data-loc=\"{}\" points=\"{}\"><title>{}{}</title></polygon>", esc(m.kind), esc(m.location),
+        fmt::format_to(to, "<polygon class=\"mark mark-{}\" data-loc=\"{}\" points=\"{}\"><title>{}{}</title></polygon>", esc(m.kind), esc(m.location),
                            is_hex(g, s, i) ? hex_points(g, i, inset) : box_points(g, i), esc(m.what), m.side.empty() ? "" : esc(", held by " + m.side));
     }
-    out += "</g><g class=\"units\">";
+    put("</g><g class=\"units\">");
     std::vector<int> stacked(s.map.size(), 0);
     for (const PositionUnit& u : p.units) {
         if (u.status != "on-map" || !u.at) continue;
@@ -227,15 +245,15 @@ std::string svg_position(const MapGeometry& g, const Scenario& s, const Position
         const double x0 = g.x[i] - side / 2 + off - g.r * 0.1, y0 = g.y[i] - side / 2 + off - g.r * 0.05;
         const int si = side_index(s, u.side);
         std::string label = u.id.size() > 9 ? u.id.substr(0, 8) + "\xE2\x80\xA6" : u.id;
-        out += fmt::format(
+        fmt::format_to(to, 
             "<g class=\"unit\" data-unit=\"{}\" data-side=\"{}\"><title>{} ({} {}, strength {}) at {}</title>"
             "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" rx=\"2\" style=\"fill:{}\"/>"
             "<text x=\"{:.1f}\" y=\"{:.1f}\">{}</text><text x=\"{:.1f}\" y=\"{:.1f}\" style=\"font-size:10px;font-weight:bold\">{}</text></g>",
             esc(u.id), esc(u.side), esc(u.id), esc(u.side), esc(u.type), u.strength, esc(*u.at), x0, y0, side, side, side_colour(si), x0 + side / 2,
             y0 + side * 0.36, esc(label), x0 + side / 2, y0 + side * 0.82, u.strength);
     }
-    out += "</g>";
-    return out;
+    put("</g>");
+    out.append(buf.data(), buf.size());
 }
 
 std::string render_position_svg(const Position& p, const Scenario& s) {

@@ -29,6 +29,7 @@ struct MapGeometry {
     double r = 30;
     double width = 0, height = 0;
     std::vector<double> x, y;  // per LocId: the centre
+    std::vector<std::string> outline;  // per LocId: its polygon's points (a hex, or a box), made once
     double box_w = 170, box_h = 64;
 };
 MapGeometry map_geometry(const Scenario& s);
@@ -41,6 +42,7 @@ std::string svg_grid(const MapGeometry& g, const Scenario& s);
 // A position on that grid: its holdings, its marks (exit, objective and entry hexes), its units on
 // the map (class "unit", data-unit), or for an area map each space's level and pieces.
 std::string svg_position(const MapGeometry& g, const Scenario& s, const Position& p);
+void append_svg_position(std::string& out, const MapGeometry& g, const Scenario& s, const Position& p);  // the same, onto `out`
 // The style the two need.
 std::string_view svg_style();
 

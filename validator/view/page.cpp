@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -263,8 +264,10 @@ std::string render_page(const PageGame& pg) {
             if (area) {
                 out += fmt::format("<div id=\"spaces-{}\">{}</div>", moment_id(p), spaces_table(p));
             } else {
-                out += fmt::format("<svg class=\"map\" viewBox=\"0 0 {:.0f} {:.0f}\" width=\"{:.0f}\" height=\"{:.0f}\"><use href=\"#grid\"/>{}</svg>", g.width,
-                                   g.height, g.width, g.height, svg_position(g, s, p));
+                fmt::format_to(std::back_inserter(out), "<svg class=\"map\" viewBox=\"0 0 {:.0f} {:.0f}\" width=\"{:.0f}\" height=\"{:.0f}\"><use href=\"#grid\"/>",
+                               g.width, g.height, g.width, g.height);
+                append_svg_position(out, g, s, p);
+                out += "</svg>";
             }
             out += "</figure>";
         }
