@@ -102,21 +102,29 @@ std::string escape_json_text(std::string json) {
     // Only past ASCII and DEL is there anything to do: the writer escaped the strings' C0
     // controls, and those left are the document's own white space.
     const auto* p = reinterpret_cast<const unsigned char*>(json.data());
-    std::size_t i = 0;
-    auto special = [&](std::size_t k) {
-        const auto c = p[k];
-        return c >= 0x7f;
+    // The next byte from k on that is DEL or past ASCII, or the end.
+    auto next_special = [&](std::size_t k) {
+        while (k < json.size() && p[k] < 0x7f) ++k;
+        return k;
     };
-    while (i < json.size() && !special(i)) ++i;
+    std::size_t i = next_special(0);
     if (i == json.size()) return json;
+    // Past ASCII, only what must be escaped makes a copy.
+    bool any = false;
+    for (std::size_t k = i; k < json.size() && !any; k = next_special(k)) {
+        const Unit u = unit_at(p + k, json.size() - k);
+        any = !u.keep;
+        k += u.len;
+    }
+    if (!any) return json;
     std::string out;
     out.reserve(json.size() + 16);
     out.append(json, 0, i);
     while (i < json.size()) {
-        if (!special(i)) {
-            out += json[i++];
-            continue;
-        }
+        const std::size_t run = next_special(i);
+        out.append(json, i, run - i);
+        i = run;
+        if (i == json.size()) break;
         const Unit u = unit_at(p + i, json.size() - i);
         if (u.keep) {
             out.append(json, i, u.len);
