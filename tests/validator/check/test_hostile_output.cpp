@@ -237,7 +237,8 @@ TEST(HostileOutput, AReportThatCannotBeWrittenIsAFailure) {
     fs::remove_all(dir);
 }
 
-// A reader that closes the pipe early ends referee by SIGPIPE, as any filter (`| head`): no message.
+// A reader that closes the pipe early ends referee by SIGPIPE, as any filter (`| head`): no message;
+// when SIGPIPE is ignored, exit status 2 and the reason.
 TEST(HostileOutput, AClosedPipeEndsQuietly) {
     const fs::path dir = scratch("pipe");
     const std::string sample = std::string(REFEREE_SOURCE_DIR) + "/samples/maryes-heights/automatic-victory.log";
@@ -246,6 +247,11 @@ TEST(HostileOutput, AClosedPipeEndsQuietly) {
     const fs::path err = dir / "err";
     EXPECT_EQ(shell("'" REFEREE_PROGRAM "' check -j1" + many + " 2> '" + err.string() + "' | head -c 10 > /dev/null"), 0);
     EXPECT_EQ(slurp(err), "");
+    // With SIGPIPE ignored (by whatever started referee), the closed pipe is a write error like any.
+    const fs::path rc = dir / "rc";
+    shell("(trap '' PIPE; '" REFEREE_PROGRAM "' check -j1" + many + " 2> '" + err.string() + "'; echo $? > '" + rc.string() + "') | head -c 10 > /dev/null");
+    EXPECT_EQ(slurp(rc), "2\n");
+    EXPECT_EQ(slurp(err), "referee: cannot write the report: Broken pipe\n");
     fs::remove_all(dir);
 }
 #endif
