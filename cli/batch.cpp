@@ -1,6 +1,7 @@
 // `referee check` over many files (batch.hpp).
 #include "batch.hpp"
 
+#include "output.hpp"
 #include "position_command.hpp"
 #include "view.hpp"
 
@@ -9,6 +10,7 @@
 #include "diagnostics.hpp"
 #include "report.hpp"
 #include "sha256.hpp"
+#include "shown.hpp"
 #include "vassal_check.hpp"
 
 #include <fmt/format.h>
@@ -17,9 +19,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <mutex>
@@ -237,14 +241,10 @@ public:
             std::vector<IndexRow> rows;
             for (std::size_t i = 0; i < reports_.size(); ++i) rows.push_back(IndexRow{&reports_[i], pages_[i]});
             if (!save(output_ + "/index.html", render_index(rows))) return 2;
-            fmt::print(stderr, "referee: {} page{} and {}/index.html written\n", pages_.size(), pages_.size() == 1 ? "" : "s", output_);
+            fmt::print(stderr, "referee: {} page{} and {}/index.html written\n", pages_.size(), pages_.size() == 1 ? "" : "s", shown(output_));
         }
         if (summary_line_) write((blocks_ != 0 ? "\n" : "") + summary_.line());
-        if (std::fflush(stdout) != 0) {
-            fmt::print(stderr, "referee: cannot write the report\n");
-            return 2;
-        }
-        return status_;
+        return status_;  // a failed write to standard output: main's finish_stdout makes it 2
     }
 
 private:
@@ -270,16 +270,21 @@ private:
     }
 
     static bool save(const std::string& path, const std::string& text) {
+        errno = 0;
         std::FILE* f = std::fopen(path.c_str(), "wb");
         bool ok = f != nullptr && std::fwrite(text.data(), 1, text.size(), f) == text.size();
-        if (f != nullptr && std::fclose(f) != 0) ok = false;
-        if (!ok) fmt::print(stderr, "referee: cannot write {}\n", path);
+        int why = ok ? 0 : errno;
+        if (f != nullptr && std::fclose(f) != 0 && ok) {
+            ok = false;
+            why = errno;
+        }
+        if (!ok) fmt::print(stderr, "referee: cannot write {}: {}\n", shown(path), why != 0 ? std::strerror(why) : "write error");
         return ok;
     }
 
     static void write(const std::string& s) {
-        std::fwrite(s.data(), 1, s.size(), stdout);
-        std::fflush(stdout);
+        write_stdout(s);
+        flush_stdout();
     }
 
     // A file of a folder that is no game record: one line (in the text report, else on standard
@@ -288,10 +293,10 @@ private:
         const bool said = !r.violations.empty() && r.violations.front().code == code_name(Code::NotAGameRecord);
         const std::string why = said ? r.violations.front().message : "it holds no record (it is empty, or only blank lines and comments)";
         if (format_ != "text") {
-            fmt::print(stderr, "referee: {}: skipped: {}\n", file, why);
+            fmt::print(stderr, "referee: {}: skipped: {}\n", shown(file), shown(why));
             return;
         }
-        std::string out = fmt::format("{}: skipped: {}\n", file, why);
+        std::string out = fmt::format("{}: skipped: {}\n", shown(file), shown(why));
         if (blocks_++ != 0 && !last_skipped_) out.insert(out.begin(), '\n');  // skipped files one after another: one block
         write(out);
         last_skipped_ = true;

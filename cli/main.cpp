@@ -4,10 +4,12 @@
 #include "batch.hpp"
 #include "check.hpp"
 #include "help_text.hpp"
+#include "output.hpp"
 #include "position_command.hpp"
 #include "report.hpp"
 #include "scenario.hpp"
 #include "scenario_show.hpp"
+#include "shown.hpp"
 #include "suggest.hpp"
 #include "text.hpp"
 #include "vassal_check.hpp"
@@ -46,10 +48,10 @@ int usage_error(const std::string& message) {
 std::string load_errors(const std::string& id_or_file, const ScenarioLoad& load) {
     std::string out;
     for (const ScenarioError& e : load.errors) {
-        std::string where = e.file.empty() || e.file == "<built-in>" ? id_or_file : e.file;
+        std::string where = escape_for_terminal(e.file.empty() || e.file == "<built-in>" ? id_or_file : e.file);
         if (e.line > 0) where += fmt::format(":{}", e.line);
         if (e.col > 0) where += fmt::format(":{}", e.col);
-        out += fmt::format("{}{}: {}", out.empty() ? "" : "\nreferee: ", where, e.message);
+        out += fmt::format("{}{}: {}", out.empty() ? "" : "\nreferee: ", where, shown(e.message));
     }
     return out;
 }
@@ -114,9 +116,8 @@ int show_scenario(const std::string& id_or_file, bool as_json) {
         fmt::print(stderr, "referee: {}\n", load_errors(id_or_file, load));
         return 2;
     }
-    const std::string out = as_json ? scenario_json(*load.scenario) : scenario_text(*load.scenario);
-    std::fwrite(out.data(), 1, out.size(), stdout);
-    return std::fflush(stdout) == 0 ? 0 : 2;
+    write_stdout(as_json ? scenario_json(*load.scenario) : scenario_text(*load.scenario));
+    return 0;
 }
 
 int run(int argc, char** argv) {
@@ -124,7 +125,7 @@ int run(int argc, char** argv) {
     app.set_version_flag("--version", std::string("referee ") + REFEREE_VERSION, "Print the version and exit");
     app.require_subcommand(1, 1);
     app.failure_message([](const CLI::App*, const CLI::Error& e) {
-        return fmt::format("referee: {}\nRun with --help for more information.\n", e.what());
+        return fmt::format("referee: {}\nRun with --help for more information.\n", shown(e.what()));
     });
 
     std::string scenario;
@@ -222,7 +223,7 @@ int run(int argc, char** argv) {
         const std::string a = argv[i];
         if (!a.empty() && a[0] == '-') continue;  // top-level options take no value
         if (a != check->get_name() && a != position->get_name() && a != scenarios->get_name() && a != vassal->get_name() && a != convert->get_name())
-            return usage_error(fmt::format("unknown subcommand '{}' (expected check, position, convert, vassal or scenarios)", a));
+            return usage_error(fmt::format("unknown subcommand '{}' (expected check, position, convert, vassal or scenarios)", shown(a)));
         break;
     }
 
@@ -236,7 +237,7 @@ int run(int argc, char** argv) {
     if (scenarios->parsed()) {
         if (show.empty()) {
             if (show_format != "text") return usage_error("--format is for --show: the list is one scenario a line (id, tab, title)");
-            for (const auto& s : builtin_scenarios()) fmt::print("{}\t{}\n", s.id, s.title);
+            for (const auto& s : builtin_scenarios()) write_stdout(fmt::format("{}\t{}\n", shown(s.id), shown(s.title)));
             return 0;
         }
         return show_scenario(show, show_format == "json");
@@ -251,8 +252,8 @@ int run(int argc, char** argv) {
     opts.strict = strict;
     for (const auto& p : params) {
         const auto eq = p.find('=');
-        if (eq == std::string::npos) return usage_error(fmt::format("--param '{}': expected NAME=VALUE", p));
-        if (eq == 0) return usage_error(fmt::format("--param '{}': the parameter name is empty", p));
+        if (eq == std::string::npos) return usage_error(fmt::format("--param '{}': expected NAME=VALUE", shown(p)));
+        if (eq == 0) return usage_error(fmt::format("--param '{}': the parameter name is empty", shown(p)));
         opts.params.emplace_back(p.substr(0, eq), p.substr(eq + 1));
     }
     // Mistakes of the command line are said once, before any file is read (exit status 2): a
@@ -263,14 +264,15 @@ int run(int argc, char** argv) {
         if (!load.scenario) return usage_error(fmt::format("--scenario {}", load_errors(scenario, load)));
         given = std::move(load.scenario);
     }
-    if (const std::string why = param_mistake(opts.params, given ? &*given : nullptr); !why.empty()) return usage_error(why);
+    // One line, naming what the command line gave: shown escaped (shown.hpp).
+    if (const std::string why = param_mistake(opts.params, given ? &*given : nullptr); !why.empty()) return usage_error(escape_for_terminal(why));
     // The module is read once, before any file: one that cannot be read is a usage error.
     std::optional<vassal::Module> module;
     if (!module_path.empty()) {
         try {
             module = vassal::Module::load(module_path);
         } catch (const vassal::VassalError& e) {
-            return usage_error(fmt::format("--module: {}", e.what()));
+            return usage_error(fmt::format("--module: {}", shown(e.what())));
         }
     }
     const vassal::Module* mod = module ? &*module : nullptr;
@@ -283,13 +285,13 @@ int run(int argc, char** argv) {
         if (output_dir.empty() && !one) return usage_error("--format html with several files (or a folder) writes a page a game: give --output DIR");
         if (!output_dir.empty()) {
             std::filesystem::create_directories(output_dir, ec);
-            if (!std::filesystem::is_directory(output_dir, ec)) return usage_error(fmt::format("--output {}: cannot make that folder", output_dir));
+            if (!std::filesystem::is_directory(output_dir, ec)) return usage_error(fmt::format("--output {}: cannot make that folder", shown(output_dir)));
         }
     }
     if (chain) {
         if (mod == nullptr) return usage_error("--chain: judging VASSAL logs as one game needs their module (--module M)");
         for (const std::string& f : files)
-            if (!is_zip_file(f)) return usage_error(fmt::format("--chain: {} is not a VASSAL save or log", f));
+            if (!is_zip_file(f)) return usage_error(fmt::format("--chain: {} is not a VASSAL save or log", shown(f)));
         Report r;
         try {
             r = check_vassal_chain(files, *mod, opts);
@@ -303,7 +305,7 @@ int run(int argc, char** argv) {
                                 : format == "jsonl" ? render_json_line(r, ro)
                                 : format == "csv"   ? csv_header() + render_csv_row(r)
                                                     : render_text(r, ro);
-        std::fwrite(out.data(), 1, out.size(), stdout);
+        write_stdout(out);
         return r.exit_status();
     }
 
@@ -323,12 +325,15 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    int status = 2;
     try {
-        return run(argc, argv);
+        status = run(argc, argv);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "referee: %s\n", e.what());
+        std::fprintf(stderr, "referee: %s\n", escape_for_terminal(e.what()).c_str());
     } catch (...) {
         std::fprintf(stderr, "referee: unexpected error\n");
     }
-    return 2;
+    // A report that could not be written (a full disk, a closed pipe with SIGPIPE ignored) is a
+    // failure: exit status 2, said on standard error (output.hpp).
+    return finish_stdout() ? status : 2;
 }

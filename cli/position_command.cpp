@@ -2,9 +2,11 @@
 
 #include "check.hpp"
 #include "content.hpp"
+#include "output.hpp"
 #include "positions.hpp"
 #include "report.hpp"
 #include "sha256.hpp"
+#include "shown.hpp"
 #include "vassal_check.hpp"
 #include "view.hpp"
 
@@ -43,33 +45,29 @@ int run_position(const PositionOptions& p, const CheckOptions& opts, const vassa
     std::string error;
     const std::optional<Moment> m = parse_moment(p.at, error);
     if (!m) {
-        fmt::print(stderr, "referee: {}\nRun with --help for more information.\n", error);
+        fmt::print(stderr, "referee: {}\nRun with --help for more information.\n", shown(error));
         return 2;
     }
     if (m->kind == Moment::Kind::Step && (module == nullptr || !is_zip_file(p.file))) {
-        fmt::print(stderr, "referee: --at {}: steps are a VASSAL game's (a save or log, with its --module); a move log or XML save has lines (line:N)\n", p.at);
+        fmt::print(stderr, "referee: --at {}: steps are a VASSAL game's (a save or log, with its --module); a move log or XML save has lines (line:N)\n", shown(p.at));
         return 2;
     }
     Positions ps = positions_of_file(p.file, opts, module, {*m}, nullptr);
     if (!ps.report.judged) {
         const std::string why = render_text(ps.report);
-        fmt::print(stderr, "referee: {} cannot be judged, so it has no position:\n{}", p.file, why);
+        fmt::print(stderr, "referee: {} cannot be judged, so it has no position:\n{}", shown(p.file), why);
         return 2;
     }
     if (!ps.unreached.empty() || ps.taken.empty()) {
-        fmt::print(stderr, "referee: --at {}: {} never reaches that moment ({})\nRun with --help for more information.\n", p.at, p.file,
-                   how_far(ps, *m));
+        fmt::print(stderr, "referee: --at {}: {} never reaches that moment ({})\nRun with --help for more information.\n", shown(p.at),
+                   shown(p.file), how_far(ps, *m));
         return 2;
     }
     const Position& pos = ps.taken.front();
     const std::string out = p.format == "json" ? render_position_json(pos)
                             : p.format == "svg" ? render_position_svg(pos, *ps.scenario)
                                                 : render_position_text(pos);
-    std::fwrite(out.data(), 1, out.size(), stdout);
-    if (std::fflush(stdout) != 0) {
-        fmt::print(stderr, "referee: cannot write the position\n");
-        return 2;
-    }
+    write_stdout(out);  // a failure: main's finish_stdout says it (exit status 2)
     return 0;
 }
 

@@ -1,5 +1,7 @@
 #include "scenario_show.hpp"
 
+#include "shown.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
@@ -67,6 +69,14 @@ const char* grid_name(GridKind g) {
     return "areas";
 }
 
+// One line of the text, ending with its line feed: what it shows of the scenario escaped (shown.hpp),
+// so that a name cannot break the line or act on the terminal.
+void put(std::string& out, std::string_view line) {
+    if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
+    append_escaped(out, line);
+    out += '\n';
+}
+
 std::string turns_text(const Scenario& s) {
     if (!s.turns_param.empty()) return fmt::format("{} (parameter {})", s.turns, s.turns_param);
     return s.turns == 0 ? "no limit (the game ends by its victory conditions or an end record)" : std::to_string(s.turns);
@@ -75,91 +85,92 @@ std::string turns_text(const Scenario& s) {
 }  // namespace
 
 std::string scenario_text(const Scenario& s) {
-    std::string out = fmt::format("{}: {}\n", s.id, s.title);
-    if (!s.extends.empty()) out += fmt::format("extends: {}\n", s.extends);
+    std::string out;
+    put(out, fmt::format("{}: {}\n", s.id, s.title));
+    if (!s.extends.empty()) put(out, fmt::format("extends: {}\n", s.extends));
     if (s.sides_from_game)
-        out += fmt::format("sides: {} declared by the game's side records\n", s.game_sides);
+        put(out, fmt::format("sides: {} declared by the game's side records\n", s.game_sides));
     else
-        out += fmt::format("sides: {}\n", fmt::join(s.sides, ", "));
-    if (s.first_player != kNoSide) out += fmt::format("first player: {}\n", side_name(s, s.first_player));
-    out += fmt::format("turns: {}\n", turns_text(s));
+        put(out, fmt::format("sides: {}\n", fmt::join(s.sides, ", ")));
+    if (s.first_player != kNoSide) put(out, fmt::format("first player: {}\n", side_name(s, s.first_player)));
+    put(out, fmt::format("turns: {}\n", turns_text(s)));
     std::vector<std::string> phases;
     for (const PhaseDef& p : s.phases) phases.push_back(fmt::format("{} ({})", p.name, phase_kind(p.kind)));
-    out += fmt::format("phases: {}\n", fmt::join(phases, ", "));
+    put(out, fmt::format("phases: {}\n", fmt::join(phases, ", ")));
     if (!s.sequence.empty()) {
         std::vector<std::string> steps;
         for (const SequenceStep& st : s.sequence) steps.push_back(step_text(s, st));
-        out += fmt::format("sequence of a game-turn: {}\n", fmt::join(steps, ", "));
-        if (s.alternate_turns) out += "  each game-turn is one side's turn, the sides alternating; the side of the first phase record moves first\n";
+        put(out, fmt::format("sequence of a game-turn: {}\n", fmt::join(steps, ", ")));
+        if (s.alternate_turns) put(out, "  each game-turn is one side's turn, the sides alternating; the side of the first phase record moves first\n");
     }
 
     if (!s.units.empty()) {
-        out += fmt::format("units ({}):\n", s.units.size());
+        put(out, fmt::format("units ({}):\n", s.units.size()));
         std::size_t wid = 2, wside = 4, wtype = 4;
         for (const UnitDef& u : s.units) {
             wid = std::max(wid, u.id.size());
             wside = std::max(wside, side_name(s, u.side).size());
             wtype = std::max(wtype, u.type.size());
         }
-        out += fmt::format("  {:<{}}  {:<{}}  {:<{}}  {:>8}  {}\n", "id", wid, "side", wside, "type", wtype, "strength", "set-up");
+        put(out, fmt::format("  {:<{}}  {:<{}}  {:<{}}  {:>8}  {}\n", "id", wid, "side", wside, "type", wtype, "strength", "set-up"));
         for (const UnitDef& u : s.units)
-            out += fmt::format("  {:<{}}  {:<{}}  {:<{}}  {:>8}  {}\n", u.id, wid, side_name(s, u.side), wside, u.type, wtype, u.strength,
-                               setup_text(s, u));
+            put(out, fmt::format("  {:<{}}  {:<{}}  {:<{}}  {:>8}  {}\n", u.id, wid, side_name(s, u.side), wside, u.type, wtype, u.strength,
+                               setup_text(s, u)));
     }
     if (s.units.empty() && s.start_pieces.empty())
-        out += "units: none built in: a game gives its own (setup custom and unit records)\n";
+        put(out, "units: none built in: a game gives its own (setup custom and unit records)\n");
     if (!s.reinforcements.schedule.empty()) {
         std::vector<std::string> arrivals;
         for (const Arrival& a : s.reinforcements.schedule)
             arrivals.push_back(fmt::format("{} turn {} at {}", side_name(s, a.side), a.turn, loc_name(s, a.at)));
-        out += fmt::format("reinforcement schedule{}: {}\n",
+        put(out, fmt::format("reinforcement schedule{}: {}\n",
                            s.reinforcements.schedule_rule.empty() ? "" : fmt::format(" ({})", s.reinforcements.schedule_rule),
-                           fmt::join(arrivals, "; "));
+                           fmt::join(arrivals, "; ")));
     }
     if (!s.start_pieces.empty()) {
-        out += "set-up pieces:\n";
+        put(out, "set-up pieces:\n");
         for (const StartPieces& p : s.start_pieces)
-            out += fmt::format("  {} {} x{} in {}\n", side_name(s, p.faction), piece_name(p.piece), p.count, loc_name(s, p.space));
+            put(out, fmt::format("  {} {} x{} in {}\n", side_name(s, p.faction), piece_name(p.piece), p.count, loc_name(s, p.space)));
     }
 
     if (s.map.grid() == GridKind::None) {
         std::vector<std::string> names;
         for (std::size_t i = 0; i < s.map.size(); ++i) names.push_back(s.map.name(static_cast<LocId>(i)));
-        out += fmt::format("locations ({}): {}\n", names.size(), fmt::join(names, ", "));
+        put(out, fmt::format("locations ({}): {}\n", names.size(), fmt::join(names, ", ")));
     } else if (s.map.size() > 0) {
-        out += fmt::format("locations: a hex grid ({}) of {} hexes, {} to {}\n", grid_name(s.map.grid()), s.map.size(), s.map.name(0),
-                           s.map.name(static_cast<LocId>(s.map.size() - 1)));
+        put(out, fmt::format("locations: a hex grid ({}) of {} hexes, {} to {}\n", grid_name(s.map.grid()), s.map.size(), s.map.name(0),
+                           s.map.name(static_cast<LocId>(s.map.size() - 1))));
     }
     if (!s.holds.empty()) {
         std::vector<std::string> holds;
         for (const InitialHold& h : s.holds) holds.push_back(fmt::format("{} {}", loc_name(s, h.loc), side_name(s, h.side)));
-        out += fmt::format("held at the start{}: {}\n", s.holding_rule.empty() ? "" : fmt::format(" ({})", s.holding_rule),
-                           fmt::join(holds, ", "));
+        put(out, fmt::format("held at the start{}: {}\n", s.holding_rule.empty() ? "" : fmt::format(" ({})", s.holding_rule),
+                           fmt::join(holds, ", ")));
     }
     if (s.exits.allowed) {
         std::vector<std::string> where = loc_names(s, s.exits.locs);
         for (Edge e : s.exits.edges) where.push_back(fmt::format("the {} edge", edge_name(e)));
-        out += fmt::format("exits{}: {}{}\n", s.exits.rule.empty() ? "" : fmt::format(" ({})", s.exits.rule),
+        put(out, fmt::format("exits{}: {}{}\n", s.exits.rule.empty() ? "" : fmt::format(" ({})", s.exits.rule),
                            where.empty() ? "any map-edge hex" : fmt::format("{}", fmt::join(where, ", ")),
-                           s.exits.unit_types.empty() ? "" : fmt::format("; {} only", fmt::join(s.exits.unit_types, ", ")));
+                           s.exits.unit_types.empty() ? "" : fmt::format("; {} only", fmt::join(s.exits.unit_types, ", "))));
     }
     if (!s.objectives.empty()) {
-        out += "objectives:\n";
+        put(out, "objectives:\n");
         for (const ObjectiveDef& o : s.objectives)
-            out += fmt::format("  {}{}: {} {}, {} banner{}{}\n", o.name.empty() ? "" : o.name + " ", fmt::join(loc_names(s, o.locs), " "),
+            put(out, fmt::format("  {}{}: {} {}, {} banner{}{}\n", o.name.empty() ? "" : o.name + " ", fmt::join(loc_names(s, o.locs), " "),
                                objective_kind_name(o.kind), o.side == kNoSide ? "for either side" : "for " + side_name(s, o.side),
-                               o.banners, o.banners == 1 ? "" : "s", o.rule.empty() ? "" : fmt::format(" [{}]", o.rule));
+                               o.banners, o.banners == 1 ? "" : "s", o.rule.empty() ? "" : fmt::format(" [{}]", o.rule)));
     }
 
     if (!s.params.empty()) {
-        out += "parameters (--param NAME=VALUE, or --param " + s.id + ":NAME=VALUE in a batch):\n";
+        put(out, "parameters (--param NAME=VALUE, or --param " + s.id + ":NAME=VALUE in a batch):\n");
         for (const ParamDef& p : s.params)
-            out += fmt::format("  {} = {}{}{}\n", p.name, p.default_value ? *p.default_value : "(no default: not set)",
-                               p.rule.empty() ? "" : fmt::format(" [{}]", p.rule), p.description.empty() ? "" : ": " + p.description);
+            put(out, fmt::format("  {} = {}{}{}\n", p.name, p.default_value ? *p.default_value : "(no default: not set)",
+                               p.rule.empty() ? "" : fmt::format(" [{}]", p.rule), p.description.empty() ? "" : ": " + p.description));
     }
     if (!s.rulings.empty()) {
-        out += "rulings:\n";
-        for (const RulingDef& r : s.rulings) out += fmt::format("  {}: {}\n", r.id, r.text);
+        put(out, "rulings:\n");
+        for (const RulingDef& r : s.rulings) put(out, fmt::format("  {}: {}\n", r.id, r.text));
     }
     return out;
 }
@@ -215,7 +226,7 @@ std::string scenario_json(const Scenario& s) {
     json rulings = json::array();
     for (const RulingDef& r : s.rulings) rulings.push_back(json{{"id", r.id}, {"text", r.text}});
     j["rulings"] = std::move(rulings);
-    return j.dump(2) + "\n";
+    return escape_json_text(j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 }  // namespace referee

@@ -7,7 +7,9 @@
 #include "diagnostics.hpp"
 #include "scenario.hpp"
 #include "session.hpp"
+#include "output.hpp"
 #include "sha256.hpp"
+#include "shown.hpp"
 #include "vassal_error.hpp"
 #include "vassal_file.hpp"
 
@@ -62,11 +64,7 @@ Converted convert_file(const std::string& file, const vassal::Module& module, co
 }
 
 // A comment's text on one line, whatever the file's names hold.
-std::string one_line(std::string s) {
-    for (char& ch : s)
-        if (ch == '\n' || ch == '\r') ch = ' ';
-    return s;
-}
+std::string one_line(const std::string& s) { return escape_for_terminal(s); }
 
 // The audit as the report gives it (result.hpp, GameAudit).
 GameAudit report_audit(const vassal::VassalAudit& a) {
@@ -203,12 +201,12 @@ int run_convert(const ConvertOptions& opts) {
     try {
         module = vassal::Module::load(opts.module);
     } catch (const vassal::VassalError& e) {
-        fmt::print(stderr, "referee: {}\n", e.what());
+        fmt::print(stderr, "referee: {}\n", shown(e.what()));
         return 2;
     }
     const Converted c = convert_file(opts.file, *module, opts.scenario);
     if (!c.conversion) {
-        fmt::print(stderr, "referee: {}: error: {}: {}\n", opts.file, code_name(c.code), c.error);
+        fmt::print(stderr, "referee: {}: error: {}: {}\n", shown(opts.file), code_name(c.code), shown(c.error));
         return 2;
     }
     std::string out = fmt::format("# {}, converted by referee with module '{}' version {} and scenario {}: each record's step is the\n"
@@ -218,14 +216,10 @@ int run_convert(const ConvertOptions& opts) {
     for (const ConvertWarning& w : c.conversion->warnings)
         out += fmt::format("# warning at step {}: {}: {}\n", w.step, code_name(w.code), one_line(w.message));
     out += conversion_text(*c.conversion);
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    write_stdout(out);
     for (const ConvertWarning& w : c.conversion->warnings)
-        fmt::print(stderr, "referee: {}:step {}: warning: {}: {}\n", opts.file, w.step, code_name(w.code), w.message);
-    if (std::fflush(stdout) != 0) {
-        fmt::print(stderr, "referee: cannot write the move log\n");
-        return 2;
-    }
-    return 0;
+        fmt::print(stderr, "referee: {}:step {}: warning: {}: {}\n", shown(opts.file), w.step, code_name(w.code), shown(w.message));
+    return 0;  // a failed write: main's finish_stdout makes it 2
 }
 
 }  // namespace referee

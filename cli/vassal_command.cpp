@@ -5,6 +5,8 @@
 #include "inspect.hpp"
 #include "module.hpp"
 #include "module_view.hpp"
+#include "output.hpp"
+#include "shown.hpp"
 #include "vassal_error.hpp"
 
 #include <cstdio>
@@ -26,7 +28,7 @@ int run_vassal(const VassalOptions& opts) {
         try {
             module = Module::load(opts.module);
         } catch (const VassalError& e) {
-            fmt::print(stderr, "referee: {}\n", e.what());
+            fmt::print(stderr, "referee: {}\n", shown(e.what()));
             return 2;
         }
     }
@@ -39,7 +41,7 @@ int run_vassal(const VassalOptions& opts) {
             y = std::stoi(opts.locate[2], &used);
             if (used != opts.locate[2].size()) throw std::invalid_argument("y");
         } catch (const std::exception&) {
-            fmt::print(stderr, "referee: vassal: --locate MAP X Y: X and Y are whole numbers of pixels, not '{}' '{}'\n", opts.locate[1], opts.locate[2]);
+            fmt::print(stderr, "referee: vassal: --locate MAP X Y: X and Y are whole numbers of pixels, not '{}' '{}'\n", shown(opts.locate[1]), shown(opts.locate[2]));
             return 2;
         }
     }
@@ -56,8 +58,8 @@ int run_vassal(const VassalOptions& opts) {
             VassalFile file = read_vassal_file(path);
             if (!opts.locate.empty()) {
                 const Located located = locate_strict(*module, file, opts.locate[0], x, y);
-                fmt::print("{}\n", located.name);
-                if (located.note) fmt::print(stderr, "referee: note: {}\n", *located.note);
+                write_stdout(fmt::format("{}\n", shown(located.name)));
+                if (located.note) fmt::print(stderr, "referee: note: {}\n", shown(*located.note));
                 continue;
             }
             BoundModule bound;
@@ -73,25 +75,21 @@ int run_vassal(const VassalOptions& opts) {
             if (opts.format == "text") {
                 std::string out = render_vassal_text(summaries.back());
                 if (summaries.size() > 1) out.insert(out.begin(), '\n');
-                std::fwrite(out.data(), 1, out.size(), stdout);
-                std::fflush(stdout);
+                write_stdout(out);
+                flush_stdout();
             }
         } catch (const VassalError& e) {
-            std::fflush(stdout);
-            fmt::print(stderr, "referee: {}\n", e.what());
+            flush_stdout();
+            fmt::print(stderr, "referee: {}\n", shown(e.what()));
             status = 2;
             before.reset();
         }
     }
     if (opts.format == "json" && !summaries.empty()) {
         const std::string out = render_vassal_json(summaries);
-        std::fwrite(out.data(), 1, out.size(), stdout);
+        write_stdout(out);
     }
-    if (std::fflush(stdout) != 0) {
-        fmt::print(stderr, "referee: cannot write the output\n");
-        return 2;
-    }
-    return status;
+    return status;  // a failed write: main's finish_stdout makes it 2
 }
 
 }  // namespace referee

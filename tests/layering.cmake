@@ -16,7 +16,7 @@ set(layers
   "validator/verdict:"
   "validator/engine:validator/verdict,parser/scenario,parser/core"
   "validator/mechanisms:validator/engine,validator/verdict,parser/scenario,parser/core"
-  "validator/report:validator/verdict"
+  "validator/report:validator/verdict,parser/core"
   "validator/audit:parser/module,parser/vassal,parser/core"
   "validator/inspect:validator/audit,parser/module,parser/vassal,parser/core"
   "validator/check:validator/mechanisms,validator/engine,validator/verdict,parser/readers,parser/scenario,parser/core"

@@ -4,16 +4,23 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace referee {
 
-std::string log_token(std::string_view word) {
-    if (!word.empty() && word.find_first_of(" \t#\"\\") == std::string_view::npos) return std::string(word);
+std::string log_string(std::string_view text) {
     std::string out = "\"";
-    for (char c : word) {
+    for (char c : text) {
         if (c == '"' || c == '\\') out.push_back('\\');
-        out.push_back(c == '\n' || c == '\r' ? ' ' : c);
+        out.push_back(static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c);
     }
     return out + "\"";
+}
+
+std::string log_token(std::string_view word) {
+    const bool plain = !word.empty() && word.find_first_of(" \t#\"\\") == std::string_view::npos &&
+                       std::none_of(word.begin(), word.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+    return plain ? std::string(word) : log_string(word);
 }
 
 std::string conversion_text(const Conversion& c) {

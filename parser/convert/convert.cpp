@@ -354,18 +354,8 @@ private:
         if (chat_->match(text, &f)) {
             std::string player(field(f, "player"));
             if (player.size() >= 2 && player.front() == '<' && player.back() == '>') player = player.substr(1, player.size() - 2);
-            emit("chat " + log_token(player.empty() ? "?" : player) + " " + quoted(field(f, "text")));
+            emit("chat " + log_token(player.empty() ? "?" : player) + " " + log_string(field(f, "text")));
         }
-    }
-
-    static std::string quoted(std::string_view s) {
-        std::string out = "\"";
-        for (char c : s) {
-            if (c == '"' || c == '\\') out.push_back('\\');
-            if (c == '\n' || c == '\r') c = ' ';
-            out.push_back(c);
-        }
-        return out + "\"";
     }
 
     // ---- locations ------------------------------------------------------------------------------------

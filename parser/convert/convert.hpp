@@ -53,7 +53,11 @@ Conversion convert_vassal(const vassal::VassalFile& file, const vassal::Module& 
 // The move log (format 1): each record followed by "  # step N" (and ": NOTE" when it has one), one a line.
 std::string conversion_text(const Conversion& c);
 
-// A token of the move log: the word as it is, or a quoted string when it has a space, '#' or '"'.
+// A token of the move log: the word as it is, or a quoted string when it has a space, '#' or '"'
+// (or a control character: see log_string).
 std::string log_token(std::string_view word);
+// A quoted string of the move log: '"' and '\\' escaped, and each control character (a line break,
+// ESC, BEL... which a move log never holds: move-log.md) written as a space.
+std::string log_string(std::string_view text);
 
 }  // namespace referee

@@ -64,10 +64,6 @@ public:
             if (game) hand_over(*game);
             first_walk(root);
             second_walk();
-            // Anything after the root element.
-            rd_.for_each_element(root.next_sibling(), [&](const Reader::Elem& c) {
-                rd_.warn_unknown_element(c, "", "an element after the root element <referee-save>, ignored");
-            });
         }
         g_.last_line = rd_.index().line_count();  // last: the positions asked for have counted most lines
         sink_.end(g_);
@@ -77,6 +73,34 @@ private:
     // The checks of the text, the parse and the root element, whose attributes give the game record
     // (none when they are bad). Returns the root, or a null node (with a "syntax" error) when there
     // is nothing to read.
+    // XML allows only white space, comments and processing instructions around the root element: the
+    // first thing outside it but those (text, another element) is a "syntax" error at its place, and
+    // a document with no element is one too. False when there is such an error.
+    bool outside_the_root(const pugi::xml_document& doc) {
+        const pugi::xml_node root = doc.document_element();
+        if (!root) {
+            rd_.diag(Code::Syntax, rd_.index().at(text_.size()), "malformed XML: No document element found");
+            return false;
+        }
+        for (pugi::xml_node n = doc.first_child(); n; n = n.next_sibling()) {
+            if (n == root) continue;
+            if (n.type() == pugi::node_element) {
+                rd_.diag(Code::Syntax, rd_.pos_of(rd_.elem(n)), "malformed XML: an element <" + shortened(n.name()) + "> after the root element");
+                return false;
+            }
+            if (n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata) {
+                std::size_t off = buf_.holds(n.value()) ? buf_.offset(n.value()) : text_.size();
+                while (off < text_.size() && (text_[off] == ' ' || text_[off] == '\t' || text_[off] == '\r' || text_[off] == '\n')) ++off;
+                const bool before = buf_.holds(root.name()) && off < buf_.offset(root.name());
+                rd_.diag(Code::Syntax, rd_.index().at(off),
+                         std::string("malformed XML: text ") + (before ? "before" : "after") + " the root element (only white space, comments and "
+                                                                                              "processing instructions may be there)");
+                return false;
+            }
+        }
+        return true;
+    }
+
     pugi::xml_node open(pugi::xml_document& doc, std::optional<Record>& game) {
         // pugixml stops at a NUL byte; XML allows none.
         if (scan_.nul != std::string_view::npos) {
@@ -97,13 +121,16 @@ private:
         // No parse_escapes (references are decoded per attribute, xml_text.hpp), no DOCTYPE,
         // comment, PI or declaration nodes; attribute white space normalized as XML says. Parsed in
         // place in our copy of the text, which is what load_buffer would parse in a copy of its own.
-        const unsigned opts = pugi::parse_wconv_attribute | pugi::parse_eol;
+        // As a fragment, so that text outside the root element is kept (pugixml would drop it) and
+        // said below to be malformed, as an element after the root is.
+        const unsigned opts = pugi::parse_wconv_attribute | pugi::parse_eol | pugi::parse_fragment;
         const pugi::xml_parse_result res = doc.load_buffer_inplace(buf_.data(), buf_.size(), opts, pugi::encoding_utf8);
         if (!res) {
             const std::size_t off = res.offset > 0 ? static_cast<std::size_t>(res.offset) : 0;
             rd_.diag(Code::Syntax, rd_.index().at(off), std::string("malformed XML: ") + res.description());
             return {};
         }
+        if (!outside_the_root(doc)) return {};
 
         // Room for the lists from the text's size, so that they are not copied as they grow, when
         // they are kept; capacity never used is memory never touched.

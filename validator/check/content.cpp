@@ -129,6 +129,23 @@ std::string quoted(std::string_view line, std::size_t max) {
     return out + "'";
 }
 
+// UTF-16 text without a byte-order mark (a NUL every other byte): "little-endian" or "big-endian"
+// when at least 8 bytes are looked at, nine in ten of the bytes of one parity are NUL and none of
+// the other parity's is; else none. ASCII text in UTF-16 is so (each character's high byte NUL).
+const char* utf16_without_mark(std::string_view t) {
+    const std::size_t n = t.size() & ~std::size_t{1};
+    if (n < 8) return nullptr;
+    std::size_t nul[2] = {0, 0};
+    for (std::size_t i = 0; i < n; ++i)
+        if (t[i] == '\0') ++nul[i & 1];
+    const std::size_t half = n / 2;
+    if (nul[1] * 10 >= half * 9 && nul[0] == 0) return "little-endian";
+    if (nul[0] * 10 >= half * 9 && nul[1] == 0) return "big-endian";
+    return nullptr;
+}
+
+#define REFEREE_SAVE_AS_UTF8 " (referee reads UTF-8: save the file as UTF-8)"
+
 constexpr std::string_view kNot = ", not a game record (a move log, an XML save, or a VASSAL save or log)";
 
 }  // namespace
@@ -157,12 +174,23 @@ std::optional<std::string> plainly_not_a_record(std::string_view text) {
         {"7z\xBC\xAF\x27\x1C", "a 7-Zip archive"},
         {"Rar!\x1A\x07", "a RAR archive"},
         {"{\\rtf", "an RTF document"},
-        {"\xFF\xFE", "text in UTF-16 (referee reads UTF-8)"},
-        {"\xFE\xFF", "text in UTF-16 (referee reads UTF-8)"},
+        // Text in another encoding than UTF-8, by its byte-order mark (UTF-32 first: its
+        // little-endian mark begins with UTF-16's).
+        {std::string_view("\xFF\xFE\0\0", 4), "text in UTF-32 little-endian, with a byte-order mark" REFEREE_SAVE_AS_UTF8},
+        {std::string_view("\0\0\xFE\xFF", 4), "text in UTF-32 big-endian, with a byte-order mark" REFEREE_SAVE_AS_UTF8},
+        {"\xFF\xFE", "text in UTF-16 little-endian, with a byte-order mark" REFEREE_SAVE_AS_UTF8},
+        {"\xFE\xFF", "text in UTF-16 big-endian, with a byte-order mark" REFEREE_SAVE_AS_UTF8},
     };
     for (const Magic& m : kMagic)
         if (text.starts_with(m.bytes)) return fmt::format("{}{}", m.what, kNot);
-    if (binary(first_line(text, 1024)) && binary(text.substr(0, 1024))) return fmt::format("binary data{}", kNot);
+    if (const char* order = utf16_without_mark(text.substr(0, 1024)))
+        return fmt::format("text in UTF-16 {}, without a byte-order mark{}{}", order, REFEREE_SAVE_AS_UTF8, kNot);
+    // Binary from its first line on; or, past a first line that reads as text, holding NUL bytes
+    // (text never does) among bytes a tenth of which text never holds: a record followed by
+    // garbage is one message, not one syntax error a line.
+    const std::string_view head = text.substr(0, 65536);
+    if ((binary(first_line(text, 1024)) && binary(text.substr(0, 1024))) || (head.find('\0') != std::string_view::npos && binary(head)))
+        return fmt::format("binary data{}", kNot);
     if (const std::optional<std::string_view> root = xml_root(text)) {
         const std::string_view r = *root;
         if (r == "referee-save") return std::nullopt;
@@ -178,6 +206,8 @@ std::optional<std::string> plainly_not_a_record(std::string_view text) {
     if (json_start(text)) return fmt::format("a JSON document{}", kNot);
     return std::nullopt;
 }
+
+#undef REFEREE_SAVE_AS_UTF8
 
 std::optional<std::string> mostly_not_records(std::string_view text, const GameRecord& g) {
     std::unordered_set<std::uint32_t> bad;

@@ -3,6 +3,7 @@
 #include "inspect.hpp"
 
 #include "diagnostics.hpp"
+#include "shown.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -134,7 +135,7 @@ std::string render_vassal_json(const std::vector<Summary>& summaries) {
         for (const Summary& s : summaries) out.push_back(summary_json(s));
     }
     // Invalid UTF-8 in a file's text is replaced, never a reason to fail.
-    return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+    return escape_json_text(out.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
 }
 
 }  // namespace referee::vassal

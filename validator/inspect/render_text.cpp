@@ -1,9 +1,10 @@
 // `referee vassal` for a person (vassal.md): the header, the players, the maps, the pieces by map
 // and location at the end, each step with its commands, the undos, the dice, the location checks
-// and the warnings. Control characters of a file's text are shown as '?', never sent to the
-// terminal.
+// and the warnings. A file's text is shown escaped (control and bidirectional characters, bytes
+// that are no UTF-8: shown.hpp), never sent to the terminal raw.
 #include "diagnostics.hpp"
 #include "inspect.hpp"
+#include "shown.hpp"
 
 #include <fmt/format.h>
 
@@ -13,12 +14,7 @@ namespace referee::vassal {
 
 namespace {
 
-std::string clean(std::string_view s) {
-    std::string out;
-    out.reserve(s.size());
-    for (char c : s) out.push_back(static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c);
-    return out;
-}
+std::string clean(std::string_view s) { return escape_for_terminal(s); }
 
 std::string counts_text(const CommandCounts& c) {
     std::string out;
@@ -89,7 +85,7 @@ std::string render_vassal_text(const Summary& s) {
     };
     line(fmt::format("{}: VASSAL {}{}, {} text{}", clean(s.file), s.kind,
                      s.kind == "log" ? fmt::format(" of {} step{}", s.steps.size(), s.steps.size() == 1 ? "" : "s") : "",
-                     s.encoding, s.vassal_version.empty() ? "" : ", written by VASSAL " + clean(s.vassal_version)));
+                     clean(s.encoding), s.vassal_version.empty() ? "" : ", written by VASSAL " + clean(s.vassal_version)));
     line(fmt::format("module: {}{}{}", s.module_name.empty() ? "(not named in the file)" : clean(s.module_name),
                      s.module_version.empty() ? "" : " version " + clean(s.module_version),
                      s.module_sha256 ? ", sha256 " + *s.module_sha256 : ", no module given"));
@@ -144,7 +140,7 @@ std::string render_vassal_text(const Summary& s) {
     for (const LocationDifference& d : s.differences)
         line(fmt::format("  {}piece {} on {} at ({}, {}): the file says '{}', referee computes '{}' ({})",
                          d.step ? fmt::format("step {}: ", *d.step) : "", clean(d.piece), clean(d.map), d.x, d.y, clean(d.recorded),
-                         clean(d.computed), d.source));
+                         clean(d.computed), clean(d.source)));
     for (const Warning& w : s.warnings)
         line(fmt::format("warning: {}{}", w.step ? fmt::format("step {}: ", *w.step) : "", clean(w.message)));
     return out;

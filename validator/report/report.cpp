@@ -20,6 +20,8 @@
 //     RULING                                   (one a line)
 #include "report.hpp"
 
+#include "shown.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
@@ -71,24 +73,24 @@ std::string not_judged_reason(const Report& r) {
 
 std::string provisional_text(const Report& r, const Provisional& p) {
     std::string s = p.standing.empty() || p.standing == "even" ? std::string("even")
-                                                               : fmt::format("{} ahead", p.standing);
+                                                               : fmt::format("{} ahead", shown(p.standing));
     if (p.turn > 0)
         s += fmt::format(" at game-turn {}", p.turn);
     else
         s += " before the first game-turn";
-    if (!p.phase.empty()) s += fmt::format(", {}", p.phase);
+    if (!p.phase.empty()) s += fmt::format(", {}", shown(p.phase));
     s += place_suffix(r, p.line == 0 ? std::nullopt : std::optional<std::uint32_t>(p.line), p.step);
     return s;
 }
 
 std::string result_text(const Report& r) {
-    if (!r.judged) return "not judged: " + not_judged_reason(r);
+    if (!r.judged) return "not judged: " + escape_for_terminal(not_judged_reason(r));
     const Verdict& v = r.result;
     if (v.winner) {
         // Faction names are plural ("the British", "the Patriots"): "British win".
-        std::string s = *v.winner == "draw" ? std::string("draw") : fmt::format("{} {}", *v.winner, r.has_margins ? "win" : "wins");
-        if (v.level) s += fmt::format(" ({})", *v.level);
-        if (v.decided) s += fmt::format(", {}", *v.decided);
+        std::string s = *v.winner == "draw" ? std::string("draw") : fmt::format("{} {}", shown(*v.winner), r.has_margins ? "win" : "wins");
+        if (v.level) s += fmt::format(" ({})", shown(*v.level));
+        if (v.decided) s += fmt::format(", {}", shown(*v.decided));
         s += place_suffix(r, v.line, v.step);
         return s;
     }
@@ -98,15 +100,15 @@ std::string result_text(const Report& r) {
 }
 
 std::string violation_text(const Report& r, const Violation& v) {
-    std::string where = r.file;
+    std::string where = escape_for_terminal(r.file);
     if (r.places_are_steps) {
         if (v.step) where += fmt::format(":step {}", *v.step);
     } else if (v.line != 0) {
         where += fmt::format(":{}", v.line);
         if (v.col != 0) where += fmt::format(":{}", v.col);
     }
-    std::string s = fmt::format("{}: {}: {}: {}", where, v.error ? "error" : "warning", v.code, v.message);
-    if (!v.rule.empty()) s += fmt::format(" [{}]", v.rule);
+    std::string s = fmt::format("{}: {}: {}: {}", where, v.error ? "error" : "warning", shown(v.code), shown(v.message));
+    if (!v.rule.empty()) s += fmt::format(" [{}]", shown(v.rule));
     return s;
 }
 
@@ -309,8 +311,10 @@ ojson report_json(const Report& r, const RenderOptions& o) {
 }
 
 // Messages may quote input bytes that are not valid UTF-8: replace them rather than throw.
-std::string dump(const ojson& j) { return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
-std::string dump_line(const ojson& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
+// DEL, C1 and bidirectional controls are written \u escapes (shown.hpp), so that the JSON is safe
+// to show on a terminal too.
+std::string dump(const ojson& j) { return escape_json_text(j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"); }
+std::string dump_line(const ojson& j) { return escape_json_text(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"); }
 
 // The violations in the order the text lists them: by line and column, or by step.
 std::vector<const Violation*> in_order(const Report& r) {
@@ -330,7 +334,8 @@ std::vector<const Violation*> in_order(const Report& r) {
 // cell that would begin with = + - @ or a tab or carriage return (names come from the game file)
 // is given a ' in front, so that a spreadsheet never takes it for a formula (docs/decisions.md); a
 // lone "-" (standard input) is no formula and stays as it is.
-std::string csv_cell(std::string s) {
+std::string csv_cell(std::string_view text) {
+    std::string s = escape_for_terminal(text);   // names come from the input (shown.hpp)
     if (!s.empty() && s != "-" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r')) s.insert(s.begin(), '\'');
     if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
     std::string out = "\"";
@@ -350,22 +355,22 @@ std::string tag_value(const Report& r, std::string_view name) {
 
 // A VASSAL game's module, undos and dice, as `referee vassal` shows them.
 std::string audit_text(const GameAudit& a) {
-    std::string out = fmt::format("  module: {} version {}, sha256 {}\n", a.module_name, a.module_version.empty() ? "(none)" : a.module_version,
-                                  a.module_sha256);
+    std::string out = fmt::format("  module: {} version {}, sha256 {}\n", shown(a.module_name), shown(a.module_version.empty() ? "(none)" : a.module_version),
+                                  shown(a.module_sha256));
     out += fmt::format("  undos: {}\n", a.undos.size());
     for (const AuditUndo& u : a.undos) {
         out += fmt::format("    step {} ({}) ", u.step, u.marked ? "marked" : "probable");
         out += u.undoes ? fmt::format("takes back step {}", *u.undoes) : std::string("has no step left to take back");
-        for (const AuditRoll& roll : u.rolled) out += fmt::format("; it rolled {} = {}", roll.button, roll.result);
-        for (const AuditReveal& piece : u.revealed) out += fmt::format("; it revealed {}", piece.text);
+        for (const AuditRoll& roll : u.rolled) out += fmt::format("; it rolled {} = {}", shown(roll.button), shown(roll.result));
+        for (const AuditReveal& piece : u.revealed) out += fmt::format("; it revealed {}", shown(piece.text));
         out += "\n";
     }
     std::uint64_t rolls = 0;
     for (const AuditPlayer& p : a.players) rolls += p.rolls;
     out += fmt::format("  dice: {}\n", plural(rolls, "roll", "rolls"));
     for (const AuditPlayer& p : a.players) {
-        out += fmt::format("    {}{}: {}", p.player.empty() ? std::string("(no player named)") : p.player,
-                           p.side.empty() ? std::string() : fmt::format(" ({})", p.side), plural(p.rolls, "roll", "rolls"));
+        out += fmt::format("    {}{}: {}", shown(p.player.empty() ? std::string("(no player named)") : p.player),
+                           p.side.empty() ? std::string() : fmt::format(" ({})", shown(p.side)), plural(p.rolls, "roll", "rolls"));
         if (p.undone) out += fmt::format(", {} of them taken back", p.undone);
         if (p.unread) out += fmt::format(", {} whose dice are not known one by one", p.unread);
         out += "\n";
@@ -381,13 +386,13 @@ std::string audit_text(const GameAudit& a) {
 std::string render_result_line(const Report& r) { return result_text(r); }
 
 std::string render_text(const Report& r, const RenderOptions& o) {
-    std::string out = fmt::format("{}: {}\n", r.file, result_text(r));
+    std::string out = fmt::format("{}: {}\n", shown(r.file), result_text(r));
 
     if (!r.result.ranking.empty()) {
         out += "  ranking: ";
         for (std::size_t i = 0; i < r.result.ranking.size(); ++i) {
             if (i != 0) out += ", ";
-            out += r.result.ranking[i];
+            append_escaped(out, r.result.ranking[i]);
         }
         out += "\n";
     }
@@ -396,24 +401,24 @@ std::string render_text(const Report& r, const RenderOptions& o) {
     std::size_t rule_w = 0, pts_w = 0;
     for (const auto& s : r.scores)
         for (const auto& it : s.items) {
-            rule_w = std::max(rule_w, it.rule.size());
+            rule_w = std::max(rule_w, escape_for_terminal(it.rule).size());
             pts_w = std::max(pts_w, fmt::format("{:+}", it.points).size());
         }
     for (const auto& s : r.scores) {
-        out += fmt::format("  {} {}\n", s.side, s.total);
+        out += fmt::format("  {} {}\n", shown(s.side), s.total);
         for (const auto& it : s.items)
-            out += fmt::format("    {:<{}}  {:>{}}  {}\n", it.rule, rule_w, fmt::format("{:+}", it.points),
-                               pts_w, it.what);
+            out += fmt::format("    {:<{}}  {:>{}}  {}\n", escape_for_terminal(it.rule), rule_w, fmt::format("{:+}", it.points),
+                               pts_w, shown(it.what));
     }
 
     // Victory banners: every one, with when it was gained and (when it was) lost.
     if (r.has_banners && !r.banners.empty()) {
         out += "  banners:\n";
         for (const auto& b : r.banners) {
-            out += fmt::format("    {} +{} {} {} [{}]: gained {}{}", b.side, b.banners, b.kind, b.what, b.rule,
-                               b.gained_line ? fmt::format("{} {} ", place_word(r), b.gained_line) : std::string(), fmt::format("({})", b.gained_at));
-            if (b.lost_line) out += fmt::format("; lost {} {} ({}): {}", place_word(r), *b.lost_line, b.lost_at, b.lost_why);
-            if (!b.note.empty()) out += fmt::format("; {}", b.note);
+            out += fmt::format("    {} +{} {} {} [{}]: gained {}{}", shown(b.side), b.banners, shown(b.kind), shown(b.what), shown(b.rule),
+                               b.gained_line ? fmt::format("{} {} ", place_word(r), b.gained_line) : std::string(), fmt::format("({})", shown(b.gained_at)));
+            if (b.lost_line) out += fmt::format("; lost {} {} ({}): {}", place_word(r), *b.lost_line, shown(b.lost_at), shown(b.lost_why));
+            if (!b.note.empty()) out += fmt::format("; {}", shown(b.note));
             out += "\n";
         }
     }
@@ -423,14 +428,14 @@ std::string render_text(const Report& r, const RenderOptions& o) {
         out += "  margins:\n";
         for (const auto& m : r.margins) {
             std::vector<std::string> tracks;
-            for (const auto& [name, value] : m.tracks) tracks.push_back(fmt::format("{} {}", name, value));
+            for (const auto& [name, value] : m.tracks) tracks.push_back(fmt::format("{} {}", shown(name), value));
             out += fmt::format("    {}, round {} ({} {}) [{}]: {}; treaty {}\n", m.kind == "final" ? "final scoring" : "victory check", m.round,
-                               place_word(r), m.line, m.rule, fmt::join(tracks, ", "), m.treaty ? "played" : "not played");
+                               place_word(r), m.line, shown(m.rule), fmt::join(tracks, ", "), m.treaty ? "played" : "not played");
             for (const auto& f : m.factions) {
                 std::vector<std::string> ms;
                 for (auto x : f.margins) ms.push_back(fmt::format("{:+}", x));
-                out += fmt::format("      {} ({}) {} = {:+}{}\n", f.faction,
-                                   f.non_player ? std::string("Non-player") : f.player ? *f.player : std::string("player"), fmt::join(ms, ", "),
+                out += fmt::format("      {} ({}) {} = {:+}{}\n", shown(f.faction),
+                                   shown(f.non_player ? std::string("Non-player") : f.player ? *f.player : std::string("player")), fmt::join(ms, ", "),
                                    f.total, f.passes ? " passes" : "");
             }
         }
@@ -442,25 +447,25 @@ std::string render_text(const Report& r, const RenderOptions& o) {
     const std::size_t listed = o.max_violations == 0 ? vs.size() : std::min(o.max_violations, vs.size());
     for (const Violation* v : std::span(vs).first(listed)) out += violation_text(r, *v) + "\n";
     if (listed < vs.size())
-        out += fmt::format("{}: {} not listed (--max-errors {}; --max-errors 0 lists them all)\n", r.file,
+        out += fmt::format("{}: {} not listed (--max-errors {}; --max-errors 0 lists them all)\n", shown(r.file),
                            plural(vs.size() - listed, "more violation", "more violations"), o.max_violations);
 
     // A claim that disagrees is said once, as its claim-mismatch violation above; the claim lines
     // give the rest (those that agree, and any the violations do not name).
     for (const auto& c : r.claims) {
-        const auto shown = std::span(vs).first(listed);   // past --max-errors, the claim line says it
-        const bool said = !c.agrees && c.computed != "unknown side" && std::any_of(shown.begin(), shown.end(), [&](const Violation* v) {
+        const auto on_list = std::span(vs).first(listed);   // past --max-errors, the claim line says it
+        const bool said = !c.agrees && c.computed != "unknown side" && std::any_of(on_list.begin(), on_list.end(), [&](const Violation* v) {
             return v->code == "claim-mismatch" && v->line == c.line && v->step == c.step;   // a record, a line: its claims
         });
         if (said) continue;
-        out += fmt::format("claim {}: stated {}, computed {} \u2014 {}\n", c.claim, c.stated, c.computed,
+        out += fmt::format("claim {}: stated {}, computed {} \u2014 {}\n", shown(c.claim), shown(c.stated), shown(c.computed),
                            c.agrees ? "agrees" : "disagrees");
     }
 
     const std::size_t skip = o.standing_rulings ? 0 : std::min(r.standing_rulings, r.rulings.size());
     if (r.rulings.size() > skip) {
         out += "rulings:\n";
-        for (const auto& ru : std::span(r.rulings).subspan(skip)) out += fmt::format("  {}\n", ru);
+        for (const auto& ru : std::span(r.rulings).subspan(skip)) out += fmt::format("  {}\n", shown(ru));
     }
     return out;
 }

@@ -4,6 +4,8 @@
 // boxes. Units on the map are counters stacked in their hex, marked with their id and strength.
 #include "markup.hpp"
 
+#include "shown.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -13,7 +15,11 @@
 
 namespace referee {
 
-std::string esc(std::string_view s) {
+std::string esc(std::string_view text) {
+    // Control and bidirectional characters, and bytes that are no UTF-8, shown as the text report
+    // shows them (shown.hpp); then the markup's own characters.
+    const std::string shown_text = plain_text(text) ? std::string() : escape_for_terminal(text);
+    const std::string_view s = shown_text.empty() ? text : std::string_view(shown_text);
     std::string out;
     out.reserve(s.size());
     for (char c : s) {
@@ -23,9 +29,7 @@ std::string esc(std::string_view s) {
             case '>': out += "&gt;"; break;
             case '"': out += "&quot;"; break;
             case '\'': out += "&#39;"; break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += "\xEF\xBF\xBD";
-                else out += c;
+            default: out += c;
         }
     }
     return out;

@@ -11,8 +11,9 @@
 
 namespace referee {
 
-// Text made safe for XML and HTML, in content and in quoted attributes. Control characters (none
-// is allowed in XML 1.0 but tab, line feed and carriage return) become U+FFFD.
+// Text made safe for XML and HTML, in content and in quoted attributes. Control characters,
+// bidirectional controls and bytes that are no UTF-8 are first escaped as the text report escapes
+// them (escape_for_terminal, shown.hpp: "\x1b", "\u202e"): none then reaches the page raw.
 std::string esc(std::string_view s);
 
 // The colour of a side (by its place among the scenario's sides), and a light one for holdings.

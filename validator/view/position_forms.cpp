@@ -12,6 +12,8 @@
 //     ID TYPE POP LEVEL[ blockaded]: N FACTION PIECE, ...
 #include "view.hpp"
 
+#include "shown.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -26,8 +28,8 @@ using ojson = nlohmann::ordered_json;
 std::string where(const Position& p) {
     std::string s = p.step ? fmt::format("step {}", *p.step) : fmt::format("line {}", p.line);
     s += p.turn > 0 ? fmt::format(", game-turn {}", p.turn) : std::string(", before the first game-turn");
-    if (!p.phase.empty()) s += fmt::format(", {}{}", p.side.empty() ? "" : p.side + " ", p.phase);
-    if (p.over) s += fmt::format("; the game is over{}{}", p.decided.empty() ? "" : ": ", p.decided);
+    if (!p.phase.empty()) s += fmt::format(", {}{}", shown(p.side.empty() ? "" : p.side + " "), shown(p.phase));
+    if (p.over) s += fmt::format("; the game is over{}{}", p.decided.empty() ? "" : ": ", shown(p.decided));
     return s;
 }
 
@@ -44,44 +46,46 @@ const char* level_word(int level) {
 }  // namespace
 
 std::string render_position_text(const Position& p) {
-    std::string out = fmt::format("{} at {}: {}\n", p.file, p.moment, where(p));
+    std::string out = fmt::format("{} at {}: {}\n", shown(p.file), shown(p.moment), where(p));
     std::string scores;
-    for (const PositionScore& s : p.scores) scores += fmt::format("{}{} {}", scores.empty() ? "" : ", ", s.side, s.total);
+    for (const PositionScore& s : p.scores) scores += fmt::format("{}{} {}", scores.empty() ? "" : ", ", shown(s.side), s.total);
     out += fmt::format("  scores: {}\n", scores.empty() ? "none" : scores);
     if (!p.units.empty()) {
         std::size_t w_id = 0, w_side = 0, w_type = 0;
         for (const PositionUnit& u : p.units) {
-            w_id = std::max(w_id, u.id.size());
-            w_side = std::max(w_side, u.side.size());
-            w_type = std::max(w_type, u.type.size());
+            w_id = std::max(w_id, escape_for_terminal(u.id).size());
+            w_side = std::max(w_side, escape_for_terminal(u.side).size());
+            w_type = std::max(w_type, escape_for_terminal(u.type).size());
         }
         out += "  units:\n";
         for (const PositionUnit& u : p.units)
-            out += fmt::format("    {:<{}}  {:<{}}  {:<{}}  strength {:>2}  {}{}\n", u.id, w_id, u.side, w_side, u.type, w_type, u.strength, u.status,
-                               u.at ? (u.status == "exited" ? " from " : " at ") + *u.at : std::string());
+            out += fmt::format("    {:<{}}  {:<{}}  {:<{}}  strength {:>2}  {}{}\n", escape_for_terminal(u.id), w_id, escape_for_terminal(u.side), w_side,
+                               escape_for_terminal(u.type), w_type, u.strength, shown(u.status),
+                               shown(u.at ? (u.status == "exited" ? " from " : " at ") + *u.at : std::string()));
     }
     if (!p.holdings.empty()) {
         std::string h;
-        for (const PositionHolding& x : p.holdings) h += fmt::format("{}{} {}", h.empty() ? "" : ", ", x.location, x.side);
+        for (const PositionHolding& x : p.holdings) h += fmt::format("{}{} {}", h.empty() ? "" : ", ", shown(x.location), shown(x.side));
         out += fmt::format("  holdings: {}\n", h);
     }
     if (p.has_banners) {
         out += "  banners:";
         if (p.banners.empty()) out += " none";
         out += "\n";
-        for (const PositionBanner& b : p.banners) out += fmt::format("    {} +{} {} {} [{}]\n", b.side, b.banners, b.kind, b.what, b.rule);
+        for (const PositionBanner& b : p.banners)
+            out += fmt::format("    {} +{} {} {} [{}]\n", shown(b.side), b.banners, shown(b.kind), shown(b.what), shown(b.rule));
     }
     if (!p.tracks.empty()) {
         std::string t;
-        for (const PositionTrack& x : p.tracks) t += fmt::format("{}{} {}", t.empty() ? "" : ", ", x.name, x.value);
+        for (const PositionTrack& x : p.tracks) t += fmt::format("{}{} {}", t.empty() ? "" : ", ", shown(x.name), x.value);
         out += fmt::format("  tracks: {}\n", t);
     }
     if (!p.spaces.empty()) {
         out += "  spaces:\n";
         for (const PositionSpace& s : p.spaces) {
             std::string pieces;
-            for (const PositionPieces& pc : s.pieces) pieces += fmt::format("{}{} {} {}", pieces.empty() ? "" : ", ", pc.count, pc.faction, pc.piece);
-            out += fmt::format("    {} {} {} {}{}{}{}\n", s.id, s.type, s.population, level_word(s.support), s.blockaded ? " blockaded" : "",
+            for (const PositionPieces& pc : s.pieces) pieces += fmt::format("{}{} {} {}", pieces.empty() ? "" : ", ", pc.count, shown(pc.faction), shown(pc.piece));
+            out += fmt::format("    {} {} {} {}{}{}{}\n", shown(s.id), shown(s.type), s.population, level_word(s.support), s.blockaded ? " blockaded" : "",
                                pieces.empty() ? "" : ": ", pieces);
         }
     }
@@ -145,7 +149,7 @@ std::string render_position_json(const Position& p) {
         }
         j["spaces"] = std::move(sp);
     }
-    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    return escape_json_text(j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 }  // namespace referee

@@ -246,6 +246,10 @@ TEST(Convert, LogTokensAreQuotedWhenTheyMustBe) {
     EXPECT_EQ(log_token("Iron Brigade"), "\"Iron Brigade\"");
     EXPECT_EQ(log_token("a\"b#"), "\"a\\\"b#\"");
     EXPECT_EQ(log_token(""), "\"\"");
+    // A VASSAL name or chat may hold control characters, which a move log never does (and which
+    // would reach the terminal of `referee convert`): each is a space.
+    EXPECT_EQ(log_token("a\x1b]0;x\x07" "b"), "\"a ]0;x b\"");
+    EXPECT_EQ(log_string("gg\r\n\x1b[2J\x7f!"), "\"gg   [2J !\"");
 }
 
 namespace {

@@ -61,7 +61,7 @@ TEST(VassalSummary, TextNamesStepsUndosAndShowsNoControlCharacters) {
     const std::string text = render_vassal_text(s);
     EXPECT_NE(text.find("player: Joel (Allies)"), std::string::npos) << text;
     EXPECT_NE(text.find("UNDO (probable, takes back step 2)"), std::string::npos) << text;
-    EXPECT_NE(text.find("bell?here"), std::string::npos) << text;
+    EXPECT_NE(text.find("bell\\x07here"), std::string::npos) << text;   // escaped (shown.hpp)
     EXPECT_EQ(text.find('\x07'), std::string::npos);
     EXPECT_EQ(text.find("pw"), std::string::npos);
 }

@@ -188,9 +188,12 @@ TEST(Csv, QuotesAndFormulas) {
     const std::string stdin_row = render_csv_row(r);
     EXPECT_EQ(stdin_row.rfind("-,", 0), 0u) << stdin_row;
     EXPECT_NE(stdin_row.find(",'+scen,"), std::string::npos) << stdin_row;
-    // A line break in a cell keeps the row one CSV record.
-    r.tags = {{"event", "two\nlines"}};
-    EXPECT_NE(render_csv_row(r).find(",\"two\nlines\","), std::string::npos);
+    // A line break in a cell is shown escaped, as in the text report (shown.hpp): the row is one line.
+    r.tags = {{"event", "two\nlines, \x1b[2J"}};
+    EXPECT_NE(render_csv_row(r).find(",\"two\\nlines, \\x1b[2J\","), std::string::npos) << render_csv_row(r);
+    // A tab that would begin a cell is shown escaped: no formula.
+    r.tags = {{"event", "\t=1"}};
+    EXPECT_NE(render_csv_row(r).find(",\\t=1,"), std::string::npos) << render_csv_row(r);
 }
 
 TEST(Csv, NotJudgedAndVassalSteps) {
