@@ -116,8 +116,8 @@ def scenario_of(referee, src, game):
             if line.startswith("game "):
                 name = line.split()[1]
                 break
-    if name and ("/" in name or name.endswith(".xml")):
-        name = os.path.normpath(os.path.join(os.path.dirname(path), name))
+    if name and ("/" in name or name.endswith(".xml")):  # a scenario file: the samples' are in samples/scenarios/
+        name = os.path.join(src, "samples", "scenarios", name)
     return json.loads(run([referee, "scenarios", "--show", name, "--format", "json"], ok=(0,)))
 
 
@@ -140,10 +140,11 @@ def main():
     for game in every_sample(src):
         page = os.path.join(work, game.replace("/", "_") + ".html")
         path = os.path.join(src, game)
+        sp = ["--scenario-path", os.path.join(src, "samples", "scenarios")]  # the samples' scenario files
         with open(page, "w", encoding="utf-8") as f:
-            f.write(run([referee, "check", "--format", "html", path], ok=(0, 1, 2)))  # a game not judged has a page too
-        report = json.loads(run([referee, "check", "--format", "json", "--max-errors", "0", path], ok=(0, 1, 2)))
-        verdict = run([referee, "check", path], ok=(0, 1, 2)).splitlines()[0][len(path) + 2:]
+            f.write(run([referee, "check", "--format", "html"] + sp + [path], ok=(0, 1, 2)))  # a game not judged has a page too
+        report = json.loads(run([referee, "check", "--format", "json", "--max-errors", "0"] + sp + [path], ok=(0, 1, 2)))
+        verdict = run([referee, "check"] + sp + [path], ok=(0, 1, 2)).splitlines()[0][len(path) + 2:]
         dom_text = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                                    "--virtual-time-budget=5000", "--dump-dom", "file://" + os.path.abspath(page)],
                                   capture_output=True, text=True, timeout=120)

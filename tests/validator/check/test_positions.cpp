@@ -7,6 +7,8 @@
 #include "report.hpp"
 #include "view.hpp"
 
+#include "sample_options.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -226,12 +228,13 @@ class EverySample : public ::testing::TestWithParam<fs::path> {};
 TEST_P(EverySample, PositionsLeaveTheReportAsItIsAndEndWithItsScores) {
     const fs::path f = GetParam();
     const std::string text = read(f);
-    const Report check = check_text(text, f.string(), CheckOptions{});
+    const CheckOptions opts = referee::test::sample_options();  // their scenario files: samples/scenarios
+    const Report check = check_text(text, f.string(), opts);
     Moment turns;
     turns.kind = Moment::Kind::Turns;
-    const Positions ps = positions_of_text(text, f.string(), CheckOptions{}, {turns});
+    const Positions ps = positions_of_text(text, f.string(), opts, {turns});
     EXPECT_EQ(render_json_one(ps.report), render_json_one(check));
-    const Positions end = positions_of_text(text, f.string(), CheckOptions{}, {at("end")});
+    const Positions end = positions_of_text(text, f.string(), opts, {at("end")});
     EXPECT_EQ(render_json_one(end.report), render_json_one(check));
     if (!check.judged) {
         EXPECT_TRUE(ps.taken.empty());

@@ -4,6 +4,7 @@
 // checked by hand against the computation written in each sample's header comment.
 #include "check.hpp"
 #include "report.hpp"
+#include "sample_options.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -52,7 +53,7 @@ TEST_P(Sample, ReportMatchesTheExpectedOne) {
     std::stringstream ss;
     ss << in.rdbuf();
     const nlohmann::json expected = nlohmann::json::parse(ss.str());
-    const nlohmann::json actual = nlohmann::json::parse(render_json_one(check_file(sample, {})));
+    const nlohmann::json actual = nlohmann::json::parse(render_json_one(check_file(sample, referee::test::sample_options())));
     EXPECT_EQ(actual, expected) << "diff (RFC 6902, expected -> actual):\n" << nlohmann::json::diff(expected, actual).dump(2);
 }
 
