@@ -106,3 +106,18 @@ run(absolute 2 check "${WORK}/games/abs.log")
 expect_match(absolute "${OUT}" "scenario-file: /etc/passwd: refused, not read")
 expect_no_match(absolute "${OUT}" "root:")
 
+# Whose rules: every form names the scenario file and its SHA-256 (the page, the position, the CSV).
+file(SHA256 "${WORK}/scenarios/club.xml" club_hash)
+run(page 0 check --format html --scenario-path "${WORK}/scenarios" "${WORK}/games/g.log")
+expect_match(page "${OUT}" "scenario club \\(file [^\n<]*club.xml, sha256 ${club_hash}; extends maryes-heights\\)")
+run(position-source 0 position --scenario-path "${WORK}/scenarios" "${WORK}/games/g.log")
+expect_match(position-source "${OUT}" "\n  scenario: club \\(file [^\n]*club.xml, sha256 ${club_hash}; extends maryes-heights\\)\n")
+run(position-json 0 position --format json --scenario-path "${WORK}/scenarios" "${WORK}/games/g.log")
+expect_match(position-json "${OUT}" "\"scenario_source\": *{[^}]*\"kind\": *\"file\"[^}]*\"sha256\": *\"${club_hash}\"")
+run(csv 0 check --format csv --scenario-path "${WORK}/scenarios" "${WORK}/games/g.log")
+expect_match(csv "${OUT}" ",scenario_source,scenario_sha256\n[^\n]*club.xml,${club_hash}\n$")
+# A masquerading file: a built-in's id with its own rules is refused.
+file(WRITE "${WORK}/games/fake.xml" "<scenario format=\"1\" extends=\"maryes-heights\" id=\"maryes-heights\" title=\"M\" turns=\"2\"/>\n")
+file(WRITE "${WORK}/games/fake.log" "game fake.xml\nturn 1\nend\n")
+run(masquerade 2 check "${WORK}/games/fake.log")
+expect_match(masquerade "${OUT}" "the scenario id 'maryes-heights' is a built-in scenario's")

@@ -57,6 +57,7 @@ void cut(std::optional<std::string>& s) {
 
 Report bounded(Report r) {
     cut(r.scenario);
+    if (r.scenario_source) cut(r.scenario_source->path);
     for (auto& p : r.players) {
         cut(p.side);
         cut(p.name);
@@ -116,6 +117,18 @@ Report Session::report(const GameRecord& g) {
         r.tags = std::move(tags_);
         if (records_ == 0 && g.format == InputFormat::MoveLog && !g.has_syntax_errors()) r.game_record = false;  // a save may hold a snapshot alone
         if (digest_ && !g.has_syntax_errors()) r.digest = digest_->value();
+        if (load_ && load_->scenario) {  // the rules it was judged by, and where they come from
+            const Scenario& s = *load_->scenario;
+            ScenarioSource src;
+            src.builtin = s.source_file == kBuiltinFile;
+            if (!src.builtin) {
+                src.path = s.source_file;
+                src.sha256 = s.source_sha256;
+                src.extends = s.extends;
+                src.changes = s.file_changes;
+            }
+            r.scenario_source = std::move(src);
+        }
         return bounded(std::move(r));
     };
     const std::string_view spec = g.format == InputFormat::XmlSave ? cite::kXmlSave : cite::kMoveLog;

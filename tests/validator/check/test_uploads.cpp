@@ -5,7 +5,9 @@
 // (parser/core/regular_file.hpp). --scenario, the director's own choice, takes any path.
 #include "check.hpp"
 #include "report.hpp"
+#include "scenario.hpp"
 #include "session.hpp"
+#include "sha256.hpp"
 
 #include <gtest/gtest.h>
 
@@ -238,3 +240,69 @@ TEST_F(Uploads, ScenarioFoldersInOrder) {
     EXPECT_EQ(scenario_folders("-", o), (std::vector<std::string>{"a", "b"}));
 }
 
+// --- Whose rules (issue 20): a file never passes for a built-in, and every report names its source. ---
+
+TEST_F(Uploads, AScenarioFileMayNotTakeABuiltinsId) {
+    // Other turns and points under the built-in's name: refused, the game not judged.
+    write(root_ / "games" / "fake.xml",
+          "<scenario format=\"1\" extends=\"maryes-heights\" id=\"maryes-heights\" title=\"Marye's Heights\" turns=\"2\"/>\n");
+    Report r = game_naming("fake.xml");
+    EXPECT_FALSE(r.judged);
+    EXPECT_EQ(r.exit_status(), 2);
+    EXPECT_TRUE(contains(listing(r), "the scenario id 'maryes-heights' is a built-in scenario's: a scenario file has an id of its own")) << listing(r);
+    // Without extends, and another built-in's id: the same.
+    const std::string whole = "<scenario format=\"1\" id=\"cemetery-hill\" title=\"X\" turns=\"3\"><sides><side name=\"A\"/></sides></scenario>\n";
+    const ScenarioLoad l = read_scenario_xml(whole, "other.xml");
+    EXPECT_FALSE(l.scenario);
+    bool said = false;
+    for (const ScenarioError& e : l.errors) said = said || contains(e.message, "the scenario id 'cemetery-hill' is a built-in scenario's");
+    EXPECT_TRUE(said);
+    // The built-in's own file, byte for byte, is the built-in.
+    const ScenarioLoad own = load_scenario(std::string(REFEREE_SOURCE_DIR) + "/scenarios/maryes-heights.xml");
+    EXPECT_TRUE(own.scenario);
+}
+
+TEST_F(Uploads, EveryFormNamesTheScenarioFileAndItsHash) {
+    const std::string xml =
+        "<scenario format=\"1\" extends=\"maryes-heights\" id=\"club\" title=\"Club\" turns=\"6\">\n"
+        "  <rulings><ruling id=\"M2\">Club rules: exit-vp is 1.</ruling><ruling id=\"K1\">Our own.</ruling></rulings>\n"
+        "</scenario>\n";
+    write(root_ / "games" / "club.xml", xml);
+    const Report r = game_naming("club.xml");
+    ASSERT_TRUE(r.judged) << listing(r);
+    ASSERT_TRUE(r.scenario_source);
+    const std::string path = (root_ / "games" / "club.xml").string();
+    const std::string hash = sha256_hex(xml);
+    EXPECT_FALSE(r.scenario_source->builtin);
+    EXPECT_EQ(r.scenario_source->path, path);
+    EXPECT_EQ(r.scenario_source->sha256, hash);
+    EXPECT_EQ(r.scenario_source->extends, "maryes-heights");
+    EXPECT_EQ(r.scenario_source->changes, (std::vector<std::string>{"turns", "rulings"}));
+    const std::string text = render_text(r);
+    EXPECT_TRUE(contains(text, "\n  scenario: club (file " + path + ", sha256 " + hash + "; extends maryes-heights, changing turns, rulings)\n")) << text;
+    // The rulings the file gives or changes are the file's; the built-in's others are not marked.
+    EXPECT_TRUE(contains(text, "  M2 (file club.xml): Club rules: exit-vp is 1.\n")) << text;
+    EXPECT_TRUE(contains(text, "  K1 (file club.xml): Our own.\n")) << text;
+    EXPECT_TRUE(contains(text, "  M1: The automatic-victory test")) << text;
+    const std::string json = render_json_one(r);
+    EXPECT_TRUE(contains(json, "\"scenario_source\": {\n    \"kind\": \"file\",\n    \"path\": \"" + path + "\",\n    \"sha256\": \"" + hash + "\"")) << json;
+    EXPECT_TRUE(contains(json, "\"M2 (file club.xml): Club rules: exit-vp is 1.\"")) << json;
+    const std::string csv = render_csv_row(r);
+    EXPECT_TRUE(csv.ends_with("," + path + "," + hash + "\n")) << csv;
+    EXPECT_TRUE(csv_header().ends_with(",first_error,scenario_source,scenario_sha256\n"));
+}
+
+TEST_F(Uploads, ABuiltinsReportSaysBuiltIn) {
+    const Report r = game_naming("maryes-heights");
+    ASSERT_TRUE(r.judged) << listing(r);
+    ASSERT_TRUE(r.scenario_source);
+    EXPECT_TRUE(r.scenario_source->builtin);
+    EXPECT_TRUE(contains(render_text(r), "\n  scenario: maryes-heights (built-in)\n")) << render_text(r);
+    EXPECT_TRUE(contains(render_json_one(r), "\"scenario_source\": {\n    \"kind\": \"built-in\"\n  }")) << render_json_one(r);
+    EXPECT_TRUE(render_csv_row(r).ends_with(",built-in,\n")) << render_csv_row(r);
+    for (const std::string& ruling : r.rulings) EXPECT_FALSE(contains(ruling, "(file ")) << ruling;
+    // No scenario read: no source.
+    const Report none = game_naming("no-such-scenario");
+    EXPECT_FALSE(none.scenario_source);
+    EXPECT_TRUE(contains(render_json_one(none), "\"scenario_source\": null")) << render_json_one(none);
+}
