@@ -42,7 +42,7 @@ Moment at(const std::string& when) {
 Positions positions(const fs::path& file, const std::vector<std::string>& whens) {
     std::vector<Moment> ms;
     for (const auto& w : whens) ms.push_back(at(w));
-    return positions_of_text(read(file), file.string(), CheckOptions{}, ms);
+    return positions_of_text(read(file), file.string(), referee::test::sample_options(), ms);  // samples/scenarios
 }
 
 const PositionUnit* unit(const Position& p, const std::string& id) {
