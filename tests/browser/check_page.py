@@ -177,7 +177,7 @@ def main():
         area = scen["map"] not in ("hex-columns", "hex-rows")
         for moment in ("end", "turn:1"):
             figs = dom.find("figure", cls="moment", data_moment=moment)
-            answer = subprocess.run([referee, "position", path, "--at", moment, "--format", "json"], capture_output=True, text=True)
+            answer = subprocess.run([referee, "position"] + sp + [path, "--at", moment, "--format", "json"], capture_output=True, text=True)
             # A moment the game never reaches (a save with a snapshot alone has no turn 1) has no map.
             expect(len(figs) == (1 if answer.returncode == 0 else 0), f"{game}: {len(figs)} maps for the moment {moment}")
             if not figs or answer.returncode != 0:
