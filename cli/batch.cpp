@@ -43,9 +43,23 @@ bool hidden(const fs::path& p) {
     return !name.empty() && name[0] == '.';
 }
 
+// `p` is `root` or under it, step by step (not as strings: /games2 is not under /games).
+bool within(const fs::path& p, const fs::path& root) {
+    auto at = p.begin();
+    for (const fs::path& step : root) {
+        if (at == p.end() || *at != step) return false;
+        ++at;
+    }
+    return true;
+}
+
 // The files under `dir`, recursively, into `out` (sorted later). A folder that cannot be listed is
-// an entry of its own, with the problem.
-void walk(const fs::path& dir, std::vector<BatchEntry>& out) {
+// an entry of its own, with the problem. Only regular files are read: a named pipe, a device or a
+// socket is an entry with its problem (never opened: a pipe would wait for ever), and so is a
+// symbolic link that leads out of `root` (the folder named on the command line, resolved), which a
+// player's upload could point at any file of the machine; a link within it to a file is followed,
+// a link to a folder is not (it may lead back up the tree).
+void walk(const fs::path& dir, const fs::path& root, std::vector<BatchEntry>& out) {
     std::error_code ec;
     fs::directory_iterator it(dir, ec);
     if (ec) {
@@ -53,20 +67,39 @@ void walk(const fs::path& dir, std::vector<BatchEntry>& out) {
         return;
     }
     std::vector<fs::path> subdirs;
+    auto refuse = [&](const fs::path& p, std::string why) { out.push_back(BatchEntry{p.string(), true, fmt::format("{} {}: not read", p.string(), why)}); };
+    auto kind = [](fs::file_type t) {
+        switch (t) {
+            case fs::file_type::fifo: return "a named pipe";
+            case fs::file_type::character: return "a character device";
+            case fs::file_type::block: return "a block device";
+            case fs::file_type::socket: return "a socket";
+            default: return "not a file";
+        }
+    };
     for (const fs::directory_iterator end; it != end; it.increment(ec)) {
         if (ec) break;
         const fs::directory_entry& e = *it;
         if (hidden(e.path())) continue;
         std::error_code ec2;
         if (e.is_symlink(ec2)) {
-            if (e.is_regular_file(ec2)) out.push_back(BatchEntry{e.path().string(), true, {}});
-            continue;  // a link to a folder is not followed
+            const fs::path target = fs::weakly_canonical(e.path(), ec2);
+            if (ec2 || root.empty() || !within(target, root)) {
+                refuse(e.path(), fmt::format("is a symbolic link that leads out of the folder {}", root.empty() ? dir.string() : root.string()));
+                continue;
+            }
+            const fs::file_status st = fs::status(e.path(), ec2);
+            if (fs::is_regular_file(st)) out.push_back(BatchEntry{e.path().string(), true, {}});
+            else if (fs::exists(st) && !fs::is_directory(st)) refuse(e.path(), fmt::format("is a symbolic link to {}, not a file", kind(st.type())));
+            continue;  // a link to a folder is not followed; a broken link is no file
         }
-        if (e.is_directory(ec2)) subdirs.push_back(e.path());
-        else out.push_back(BatchEntry{e.path().string(), true, {}});  // special files are read, and said not to be game records
+        const fs::file_status st = e.status(ec2);
+        if (fs::is_directory(st)) subdirs.push_back(e.path());
+        else if (fs::is_regular_file(st)) out.push_back(BatchEntry{e.path().string(), true, {}});
+        else refuse(e.path(), fmt::format("is {}, not a file", kind(st.type())));
     }
     if (ec) out.push_back(BatchEntry{dir.string(), true, fmt::format("cannot read the folder {} to its end: {}", dir.string(), ec.message())});
-    for (const fs::path& d : subdirs) walk(d, out);
+    for (const fs::path& d : subdirs) walk(d, root, out);
 }
 
 // One file's report; an exception from the checker becomes a report of an input not judged. A
@@ -344,7 +377,8 @@ std::vector<BatchEntry> batch_entries(const std::vector<std::string>& inputs) {
             continue;
         }
         std::vector<BatchEntry> found;
-        walk(fs::path(in), found);
+        const fs::path root = fs::canonical(in, ec);  // empty when it cannot be resolved: every link is then refused
+        walk(fs::path(in), ec ? fs::path() : root, found);
         std::sort(found.begin(), found.end(), [](const BatchEntry& a, const BatchEntry& b) { return fs::path(a.path) < fs::path(b.path); });
         for (auto& f : found) out.push_back(std::move(f));
     }

@@ -27,12 +27,14 @@ struct BatchOptions {
 struct BatchEntry {
     std::string path;
     bool in_folder = false;  // found in a folder: skipped (listed once) when it is not a game record
-    std::string problem;     // a folder that could not be listed: its report says so (unreadable)
+    std::string problem;     // a folder that could not be listed, a file not read: its report says so (unreadable)
 };
 
 // The inputs with every folder replaced by the files under it, recursively, in path order. Names
 // that begin with '.' (hidden files and folders) are left out, and so are folders reached through a
-// symbolic link (a link may lead back up the tree).
+// symbolic link (a link may lead back up the tree). What is not a regular file (a named pipe, a
+// device, a socket), and a symbolic link that leads out of the folder named, is an entry with its
+// problem: never opened, reported `unreadable`.
 std::vector<BatchEntry> batch_entries(const std::vector<std::string>& inputs);
 
 // Checks the inputs and writes the reports to standard output (skipped files: in the text report,

@@ -137,6 +137,11 @@ int run(int argc, char** argv) {
     CLI::App* check = app.add_subcommand("check", "Check game records and report the result, scores and violations");
     check->add_option("--scenario", scenario, "Built-in scenario id or scenario file (default: the game's own)")
         ->type_name("ID|FILE");
+    std::vector<std::string> scenario_path;
+    check->add_option("--scenario-path", scenario_path,
+                      "A folder where the scenario files games name are looked for, besides each game's own folder (repeatable)")
+        ->type_name("DIR")
+        ->allow_extra_args(false);
     check->add_option("--format", format,
                       "Report format: text (default), json, jsonl (one game a line, as each is done), csv (one row a game) or html (a page a game: "
                       "the verdict, the scores, the map at each game-turn, the score chart, the violations)")
@@ -178,6 +183,9 @@ int run(int argc, char** argv) {
         ->type_name("text|json|svg")
         ->check(CLI::IsMember({"text", "json", "svg"}).description(""));
     position->add_option("--scenario", scenario, "Built-in scenario id or scenario file (default: the game's own)")->type_name("ID|FILE");
+    position->add_option("--scenario-path", scenario_path, "A folder where the scenario file the game names is looked for, besides its own folder (repeatable)")
+        ->type_name("DIR")
+        ->allow_extra_args(false);
     position->add_option("--param", params, "Set a scenario parameter (repeatable)")->type_name("NAME=VALUE")->allow_extra_args(false);
     position->add_option("--module", module_path, "The module of a VASSAL game (.vmod/.mod, a buildFile, or a folder holding one)")->type_name("M");
     position->add_option("FILE", popts.file, "Move log, XML save, or VASSAL save or log (with --module); - reads standard input")
@@ -249,6 +257,11 @@ int run(int argc, char** argv) {
     // check
     CheckOptions opts;
     opts.scenario = scenario;
+    for (const std::string& dir : scenario_path) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(dir, ec)) return usage_error(fmt::format("--scenario-path {}: not a folder", dir));
+    }
+    opts.scenario_path = scenario_path;
     opts.strict = strict;
     for (const auto& p : params) {
         const auto eq = p.find('=');

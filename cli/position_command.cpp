@@ -63,7 +63,8 @@ int run_position(const PositionOptions& p, const CheckOptions& opts, const vassa
                    shown(p.file), how_far(ps, *m));
         return 2;
     }
-    const Position& pos = ps.taken.front();
+    Position pos = ps.taken.front();
+    pos.scenario_source = ps.report.scenario_source;  // whose rules: a built-in, or a file and its SHA-256
     const std::string out = p.format == "json" ? render_position_json(pos)
                             : p.format == "svg" ? render_position_svg(pos, *ps.scenario)
                                                 : render_position_text(pos);

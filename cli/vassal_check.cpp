@@ -5,6 +5,7 @@
 #include "check.hpp"
 #include "convert.hpp"
 #include "diagnostics.hpp"
+#include "regular_file.hpp"
 #include "scenario.hpp"
 #include "session.hpp"
 #include "output.hpp"
@@ -14,6 +15,8 @@
 #include "vassal_file.hpp"
 
 #include <fmt/format.h>
+
+#include <unistd.h>
 
 #include <cstdio>
 #include <memory>
@@ -41,7 +44,7 @@ Converted convert_file(const std::string& file, const vassal::Module& module, co
                                 file);
         return out;
     }
-    const std::shared_ptr<const ScenarioLoad> load = find_scenario(scenario_name, file);
+    const std::shared_ptr<const ScenarioLoad> load = find_scenario(scenario_name, file, CheckOptions{}, false);  // --scenario: a VASSAL game names none
     if (!load->scenario) {
         out.code = Code::ScenarioFile;
         out.error = fmt::format("cannot use scenario '{}'", scenario_name);
@@ -97,8 +100,13 @@ GameAudit report_audit(const vassal::VassalAudit& a) {
 
 bool is_zip_file(const std::string& file) {
     if (file == "-") return false;
-    std::FILE* in = std::fopen(file.c_str(), "rb");
-    if (in == nullptr) return false;
+    const OpenedFile f = open_regular_file(file);  // a named pipe or a device is no archive, and is not waited on
+    if (f.fd < 0) return false;
+    std::FILE* in = ::fdopen(f.fd, "rb");
+    if (in == nullptr) {
+        ::close(f.fd);
+        return false;
+    }
     char head[4] = {};
     const std::size_t n = std::fread(head, 1, sizeof head, in);
     std::fclose(in);

@@ -18,10 +18,15 @@
 
 namespace referee::fuzz {
 
-// fuzz_check names its input as if it were a sample, so that a `game ../scenarios/X.xml` record
-// (as the samples of cemetery-hill and road-to-richmond have) finds its scenario file wherever the
-// fuzzer runs.
+// fuzz_check names its input as if it were a sample and looks for scenario files in
+// samples/scenarios/ (--scenario-path), so that a `game X.xml` record (as the samples of
+// cemetery-hill and road-to-richmond have) finds its scenario file wherever the fuzzer runs.
 inline const std::string kCheckFile = REFEREE_SOURCE_DIR "/samples/maryes-heights/fuzz";
+inline CheckOptions fuzz_check_options() {
+    CheckOptions o;
+    o.scenario_path = {REFEREE_SOURCE_DIR "/samples/scenarios"};
+    return o;
+}
 
 // What holds of any GameRecord: every list a record names lies inside its arena, every Sym in the
 // symbol table, every record and diagnostic has a line (and a diagnostic a column) in the input.
@@ -190,7 +195,8 @@ struct CheckRun {
     std::string problem;
 };
 inline CheckRun run_check(std::string_view text) {
-    CheckRun run{check_text(text, kCheckFile, CheckOptions{}), {}, {}, {}};
+    static const CheckOptions options = fuzz_check_options();
+    CheckRun run{check_text(text, kCheckFile, options), {}, {}, {}};
     run.text = render_text(run.report);
     run.json = render_json_one(run.report);
     if (run.text.empty() || run.json.empty()) run.problem = "an empty report";

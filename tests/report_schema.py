@@ -156,7 +156,10 @@ def check_rejects(check, base_name, base, mutations):
 
 
 def run_referee(referee, args, cwd):
-    p = subprocess.run([referee, "check", "--format", "json"] + args, cwd=cwd, capture_output=True, text=True)
+    # The samples' scenario files are in samples/scenarios/ (a game names them through --scenario-path).
+    scenarios = os.path.join(cwd, "samples", "scenarios")
+    p = subprocess.run([referee, "check", "--format", "json", "--scenario-path", scenarios] + args, cwd=cwd, capture_output=True,
+                       text=True)
     if p.returncode not in (0, 1, 2):
         raise RuntimeError(f"referee check {' '.join(args)} exited {p.returncode}: {p.stderr}")
     try:

@@ -16,7 +16,7 @@ constexpr CodeInfo kTable[kCodeCount] = {
     {Unreadable, "unreadable", E, false, cite::kCommandLine, "a file that cannot be read, or is not a file"},
     {NotAGameRecord, "not-a-game-record", E, false, cite::kBatch, "a file that is plainly not a move log, an XML save or a VASSAL game (binary, a PDF, a scenario file...)"},
     {UnknownScenario, "unknown-scenario", E, false, cite::kCommandLine, "no scenario named, or one that is neither built in nor a readable file"},
-    {ScenarioFile, "scenario-file", E, false, cite::kScenarioFile, "a scenario file with an error"},
+    {ScenarioFile, "scenario-file", E, false, cite::kScenarioFile, "a scenario file with an error, or one a game may not name (refused unread)"},
     {BadValue, "bad-value", E, false, cite::kHeader, "a parameter, objective or target whose value cannot be used"},
     {SideDeclaration, "side-declaration", E, false, cite::kHeader, "sides or players declared in a way the scenario cannot take"},
     {VassalBinding, "vassal-binding", E, false, cite::kVassalBinding, "a VASSAL game the scenario's <vassal> binding cannot turn into records"},

@@ -2,7 +2,10 @@
 // ways in: read_scenario_xml (a file's text) and load_scenario (a built-in id, or a path, read with
 // the guards a name that comes from a game needs).
 #include "scenario_sections.hpp"
+#include "regular_file.hpp"
 #include "suggest.hpp"
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -10,8 +13,6 @@
 #include <deque>
 #include <exception>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace referee {
 
@@ -88,10 +89,10 @@ ScenarioLoad read_scenario_xml(std::string_view xml, std::string file) {
 ScenarioLoad load_scenario(std::string_view id_or_path) {
     for (const BuiltinScenario& b : builtin_scenarios()) {
         if (b.id != id_or_path) continue;
-        ScenarioLoad r = read_scenario_xml(b.xml, "<built-in>");
+        ScenarioLoad r = read_scenario_xml(b.xml, std::string(kBuiltinFile));
         if (r.scenario && r.scenario->id != b.id) {
             ScenarioLoad bad;
-            bad.errors.push_back(file_error("<built-in>", "built-in scenario " + qt(b.id) + " declares id " + qt(r.scenario->id)));
+            bad.errors.push_back(file_error(std::string(kBuiltinFile), "built-in scenario " + qt(b.id) + " declares id " + qt(r.scenario->id)));
             return bad;
         }
         return r;
@@ -114,38 +115,50 @@ ScenarioLoad load_scenario(std::string_view id_or_path) {
                                                                : "no such file, and no built-in scenario of that name" + hint));
             return out;
         }
-        if (std::filesystem::is_directory(p, ec)) {
-            out.errors.push_back(file_error(path, "is a directory, not a scenario file"));
-            return out;
-        }
-        // A game names its scenario file, so the name is input: a device or a pipe (`game /dev/zero`,
-        // `game /dev/tty`) would be read without end or wait for ever, and a huge file fill the
-        // memory (found with fuzz_check, docs/fuzzing.md). Scenario files are some 16 KB.
-        if (!std::filesystem::is_regular_file(p, ec)) {
-            out.errors.push_back(file_error(path, "is not a regular file (a device or a pipe?), not a scenario file"));
-            return out;
-        }
-        constexpr std::uintmax_t kMaxScenarioFile = 16u << 20;
-        if (const std::uintmax_t size = std::filesystem::file_size(p, ec); !ec && size > kMaxScenarioFile) {
-            out.errors.push_back(file_error(path, "is " + std::to_string(size) + " bytes, larger than a scenario file may be (16 MiB)"));
-            return out;
-        }
-        std::ifstream in(p, std::ios::binary);
-        if (!in) {
-            out.errors.push_back(file_error(path, std::string("cannot open the file: ") + std::strerror(errno)));
-            return out;
-        }
-        std::ostringstream buf;
-        buf << in.rdbuf();
-        if (in.bad()) {
-            out.errors.push_back(file_error(path, "cannot read the file"));
-            return out;
-        }
-        return read_scenario_xml(buf.str(), path);
+        return load_scenario_file(path, path);
     } catch (const std::exception& ex) {
         out.errors.push_back(file_error(path, std::string("cannot read the file: ") + ex.what()));
         return out;
     }
+}
+
+ScenarioLoad load_scenario_file(const std::string& path, const std::string& shown) {
+    ScenarioLoad out;
+    // A name that comes from a game is input: a device or a pipe (`game /dev/zero`, `game
+    // /dev/tty`) would be read without end or wait for ever, and a huge file fill the memory
+    // (found with fuzz_check, docs/fuzzing.md). Only a regular file is opened, without blocking
+    // (regular_file.hpp). Scenario files are some 16 KB.
+    OpenedFile f = open_regular_file(path);
+    if (f.fd < 0) {
+        out.errors.push_back(file_error(shown, f.kind.empty() ? "cannot open the file: " + f.why : "is " + f.kind + ", not a scenario file"));
+        return out;
+    }
+    constexpr std::uint64_t kMaxScenarioFile = 16u << 20;
+    if (f.size > kMaxScenarioFile) {
+        ::close(f.fd);
+        out.errors.push_back(file_error(shown, "is " + std::to_string(f.size) + " bytes, larger than a scenario file may be (16 MiB)"));
+        return out;
+    }
+    std::string text;
+    char block[1 << 16];
+    bool bad = false;
+    for (;;) {
+        const ssize_t n = ::read(f.fd, block, sizeof block);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) bad = true;
+        if (n <= 0) break;
+        text.append(block, static_cast<std::size_t>(n));
+        if (text.size() > kMaxScenarioFile) {  // grew since it was measured
+            bad = true;
+            break;
+        }
+    }
+    ::close(f.fd);
+    if (bad) {
+        out.errors.push_back(file_error(shown, "cannot read the file"));
+        return out;
+    }
+    return read_scenario_xml(text, shown);
 }
 
 

@@ -54,6 +54,7 @@ struct ParamDef {
 struct RulingDef {
     std::string id;    // "M1"
     std::string text;  // one line, in our own words
+    bool from_file = false;  // given (or replaced) by a scenario file, not a built-in's own
 };
 
 struct UnitDef {
@@ -396,6 +397,10 @@ struct Scenario {
     std::string id;     // "maryes-heights"
     std::string title;  // "Marye's Heights"
     std::string source_file;  // "<built-in>" or the path it was read from
+    std::string source_sha256;  // a file's: the SHA-256 of its bytes (64 hex digits); "" for a built-in
+    // A file that extends a built-in: what it gives of its own (the base's are replaced or merged):
+    // its sections, and `turns` or `first-player` when it sets them, in the order of the format.
+    std::vector<std::string> file_changes;
     std::vector<std::string> sides;  // order as declared
     std::vector<PhaseDef> phases;
     std::vector<SequenceStep> sequence;
@@ -467,6 +472,7 @@ struct ScenarioError {
 struct ScenarioLoad {
     std::optional<Scenario> scenario;  // empty when errors is not empty
     std::vector<ScenarioError> errors;
+    bool refused = false;  // a scenario file a game named that it may not use, refused unread (validator/check/scenario_lookup.cpp)
 };
 
 struct BuiltinScenario {
@@ -475,11 +481,17 @@ struct BuiltinScenario {
     std::string_view xml;  // the embedded file
 };
 
+// The file name a built-in scenario is read under (Scenario::source_file, ScenarioError::file).
+inline constexpr std::string_view kBuiltinFile = "<built-in>";
+
 // parser/scenario/builtins.cpp
 const std::vector<BuiltinScenario>& builtin_scenarios();
 ScenarioLoad read_scenario_xml(std::string_view xml, std::string file);
 // A built-in id ("maryes-heights") or a path to a scenario file.
 ScenarioLoad load_scenario(std::string_view id_or_path);
+// The scenario file at `path` (a regular file only, opened without blocking), its errors naming it
+// `shown` (the path as the game or the command line gave it).
+ScenarioLoad load_scenario_file(const std::string& path, const std::string& shown);
 
 // The words the scenario format gives a meaning where a side is named (each, none, first, second,
 // any, phasing): no side may be called so (parser/scenario/scenario.cpp).

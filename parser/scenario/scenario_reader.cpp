@@ -10,6 +10,7 @@
 // map, then everything that refers to them by name. Names are resolved by the section readers
 // (sides and phases case-insensitively, locations exactly), so the engine only ever sees indices.
 #include "scenario_sections.hpp"
+#include "sha256.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -75,7 +76,7 @@ bool required_section(const ReadContext& cx, const char* element) {
 
 class Reader {
 public:
-    Reader(std::string_view xml, std::string file) : cx_(xml, std::move(file)) {}
+    Reader(std::string_view xml, std::string file) : cx_(xml, std::move(file)), bytes_(xml) {}
 
     ScenarioLoad run() {
         ScenarioLoad out;
@@ -89,6 +90,7 @@ public:
         }
         Scenario& sc = cx_.sc;
         sc.source_file = cx_.file;
+        if (cx_.file != kBuiltinFile) sc.source_sha256 = sha256_hex(bytes_);
         // One entry per side, also without <reinforcements> (empty: a side has no alternate edges).
         sc.reinforcements.alternate_edges.resize(sc.sides.size());
         sc.targets.resize(sc.sides.size(), 0);  // 0: no target for that side
@@ -143,6 +145,15 @@ private:
         if (auto id = cx.required(root, "id")) {
             if (id->find_first_of(" \t\r\n") != std::string_view::npos)
                 cx.error(root, root.attribute("id"), "the scenario id " + qt(*id) + " has white space in it");
+            // A file may not pass for a built-in: a report that names a built-in's id is judged by
+            // the built-in's rules (docs/scenario-format.md, "Inheritance"). The built-in's own file,
+            // byte for byte, is the built-in.
+            if (cx.file != kBuiltinFile)
+                for (const BuiltinScenario& b : builtin_scenarios())
+                    if (b.id == *id && b.xml != bytes_)
+                        cx.error(root, root.attribute("id"),
+                                 "the scenario id " + qt(*id) + " is a built-in scenario's: a scenario file has an id of its own (" +
+                                     (cx.extending ? "" : "extends=" + qt(*id) + " and ") + "another id, such as " + qt(std::string(*id) + "-club") + ")");
             cx.sc.id = std::string(*id);
         }
         if (auto t = cx.required(root, "title")) cx.sc.title = one_line(*t);
@@ -164,6 +175,12 @@ private:
             if (required_section(cx, name) && !cx.section(name)) cx.single_child(root, name, true);  // reports it missing
         if (cx.extending && !start_from_base(cx, base_ok)) return;
 
+        if (cx.extending) {  // what the file changes of its base, for the report
+            for (const char* a : {"turns", "first-player"})
+                if (root.attribute(a)) cx.sc.file_changes.emplace_back(a);
+            for (const Section& s : kSections)
+                if (s.element && cx.section(s.element) && std::string_view(s.element) != "description") cx.sc.file_changes.emplace_back(s.element);
+        }
         for (const Section& s : kSections) {
             const pugi::xml_node node = s.element ? cx.section(s.element) : root;
             const std::size_t before = cx.error_count();
@@ -173,6 +190,7 @@ private:
     }
 
     ReadContext cx_;
+    std::string_view bytes_;  // the file as given (for its SHA-256)
     pugi::xml_document doc_;
 };
 

@@ -33,10 +33,13 @@ void read_rulings(ReadContext& cx, pugi::xml_node s) {
         ids.emplace(std::string(*id), n);
         // In an extending file, a ruling with a base ruling's id replaces its text.
         auto base = std::find_if(cx.sc.rulings.begin(), cx.sc.rulings.end(), [&](const RulingDef& r) { return r.id == *id; });
-        if (base != cx.sc.rulings.end())
+        const bool from_file = cx.file != kBuiltinFile;
+        if (base != cx.sc.rulings.end()) {
             base->text = text;
-        else
-            cx.sc.rulings.push_back(RulingDef{std::string(*id), text});
+            base->from_file = from_file;
+        } else {
+            cx.sc.rulings.push_back(RulingDef{std::string(*id), text, from_file});
+        }
     }
 }
 

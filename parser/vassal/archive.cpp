@@ -8,14 +8,16 @@
 // skip each local header by its own lengths); inflating, the hard part, stays zlib's.
 #include "archive.hpp"
 
+#include "regular_file.hpp"
 #include "vassal_error.hpp"
 
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <array>
 #include <fmt/format.h>
-#include <fstream>
 #include <limits>
 #include <unordered_map>
 
@@ -325,17 +327,25 @@ bool Archive::looks_like_zip(std::string_view bytes) {
 }
 
 std::string read_file_bytes(const std::string& path, std::uint64_t max_bytes) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw VassalError(fmt::format("{}: cannot be opened", path));
+    // Only a regular file, opened without blocking: a named pipe or a device is refused (regular_file.hpp).
+    const OpenedFile f = open_regular_file(path);
+    if (f.fd < 0) throw VassalError(f.kind.empty() ? fmt::format("{}: cannot be opened", path) : fmt::format("{}: is {}, not a file", path, f.kind));
     std::string bytes;
     char buffer[65536];
-    while (in) {
-        in.read(buffer, sizeof buffer);
-        bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
-        if (bytes.size() > max_bytes)
+    bool bad = false;
+    for (;;) {
+        const ssize_t n = ::read(f.fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) bad = true;
+        if (n <= 0) break;
+        bytes.append(buffer, static_cast<std::size_t>(n));
+        if (bytes.size() > max_bytes) {
+            ::close(f.fd);
             throw VassalError(fmt::format("{}: larger than {} bytes: refused", path, max_bytes));
+        }
     }
-    if (in.bad()) throw VassalError(fmt::format("{}: cannot be read", path));
+    ::close(f.fd);
+    if (bad) throw VassalError(fmt::format("{}: cannot be read", path));
     return bytes;
 }
 

@@ -130,8 +130,8 @@ def scenario_of(referee, src, game, given=None):
             if line.startswith("game "):
                 name = line.split()[1]
                 break
-    if name and ("/" in name or name.endswith(".xml")):
-        name = os.path.normpath(os.path.join(os.path.dirname(path), name))
+    if name and ("/" in name or name.endswith(".xml")):  # a scenario file: the samples' are in samples/scenarios/
+        name = os.path.join(src, "samples", "scenarios", name)
     return json.loads(run([referee, "scenarios", "--show", name, "--format", "json"], ok=(0,)))
 
 
@@ -155,10 +155,11 @@ def main():
         page = os.path.join(work, game.replace("/", "_") + ".html")
         path = os.path.join(src, game)
         extra = [os.path.join(src, a) if a.startswith("samples/") else a for a in extra]
+        sp = [] if extra else ["--scenario-path", os.path.join(src, "samples", "scenarios")]  # the samples' scenario files
         with open(page, "w", encoding="utf-8") as f:
-            f.write(run([referee, "check", "--format", "html", path, *extra], ok=(0, 1, 2)))  # a game not judged has a page too
-        report = json.loads(run([referee, "check", "--format", "json", "--max-errors", "0", path, *extra], ok=(0, 1, 2)))
-        verdict = run([referee, "check", path, *extra], ok=(0, 1, 2)).splitlines()[0][len(path) + 2:]
+            f.write(run([referee, "check", "--format", "html"] + sp + [path, *extra], ok=(0, 1, 2)))  # a game not judged has a page too
+        report = json.loads(run([referee, "check", "--format", "json", "--max-errors", "0"] + sp + [path, *extra], ok=(0, 1, 2)))
+        verdict = run([referee, "check"] + sp + [path, *extra], ok=(0, 1, 2)).splitlines()[0][len(path) + 2:]
         dom_text = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                                    "--virtual-time-budget=5000", "--dump-dom", "file://" + os.path.abspath(page)],
                                   capture_output=True, text=True, timeout=120)
@@ -191,7 +192,7 @@ def main():
         area = scen["map"] not in ("hex-columns", "hex-rows")
         for moment in ("end", "turn:1"):
             figs = dom.find("figure", cls="moment", data_moment=moment)
-            answer = subprocess.run([referee, "position", path, *extra, "--at", moment, "--format", "json"], capture_output=True, text=True)
+            answer = subprocess.run([referee, "position"] + sp + [path, *extra, "--at", moment, "--format", "json"], capture_output=True, text=True)
             # A moment the game never reaches (a save with a snapshot alone has no turn 1) has no map.
             expect(len(figs) == (1 if answer.returncode == 0 else 0), f"{game}: {len(figs)} maps for the moment {moment}")
             if not figs or answer.returncode != 0:

@@ -2,20 +2,20 @@
 
 #include "content.hpp"
 #include "readers.hpp"
+#include "regular_file.hpp"
 #include "session.hpp"
 #include "sha256.hpp"
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <iterator>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 
 namespace referee {
@@ -57,6 +57,7 @@ void cut(std::optional<std::string>& s) {
 
 Report bounded(Report r) {
     cut(r.scenario);
+    if (r.scenario_source) cut(r.scenario_source->path);
     for (auto& p : r.players) {
         cut(p.side);
         cut(p.name);
@@ -103,31 +104,7 @@ Report bounded(Report r) {
     return r;
 }
 
-// A built-in scenario is read once per process and shared (read-only) by every check, on every
-// thread: reading its XML again for each game was a quarter of the cost of a short game
-// (docs/performance.md).
-std::shared_ptr<const ScenarioLoad> builtin_load(const std::string& id) {
-    static std::mutex m;
-    static std::map<std::string, std::shared_ptr<const ScenarioLoad>, std::less<>> cache;
-    std::lock_guard<std::mutex> lock(m);
-    auto it = cache.find(id);
-    if (it == cache.end()) it = cache.emplace(id, std::make_shared<const ScenarioLoad>(load_scenario(id))).first;
-    return it->second;
-}
-
 }  // namespace
-
-std::shared_ptr<const ScenarioLoad> find_scenario(const std::string& name, const std::string& game_file) {
-    for (const auto& b : builtin_scenarios())
-        if (b.id == name) return builtin_load(name);
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    if (!fs::exists(name, ec) && game_file != "-") {
-        const fs::path rel = fs::path(game_file).parent_path() / name;
-        if (fs::exists(rel, ec)) return std::make_shared<const ScenarioLoad>(load_scenario(rel.string()));
-    }
-    return std::make_shared<const ScenarioLoad>(load_scenario(name));
-}
 
 // What the check of a game says once the reader is done: its syntax errors alone, or why its
 // scenario cannot be used, or the engine's report with the reader's warnings.
@@ -140,6 +117,18 @@ Report Session::report(const GameRecord& g) {
         r.tags = std::move(tags_);
         if (records_ == 0 && g.format == InputFormat::MoveLog && !g.has_syntax_errors()) r.game_record = false;  // a save may hold a snapshot alone
         if (digest_ && !g.has_syntax_errors()) r.digest = digest_->value();
+        if (load_ && load_->scenario) {  // the rules it was judged by, and where they come from
+            const Scenario& s = *load_->scenario;
+            ScenarioSource src;
+            src.builtin = s.source_file == kBuiltinFile;
+            if (!src.builtin) {
+                src.path = s.source_file;
+                src.sha256 = s.source_sha256;
+                src.extends = s.extends;
+                src.changes = s.file_changes;
+            }
+            r.scenario_source = std::move(src);
+        }
         return bounded(std::move(r));
     };
     const std::string_view spec = g.format == InputFormat::XmlSave ? cite::kXmlSave : cite::kMoveLog;
@@ -172,8 +161,11 @@ Report Session::report(const GameRecord& g) {
             // the built-in it is one or two edits from, if any).
             std::string why;
             for (const auto& e : load_->errors) why += (why.empty() ? "" : "; ") + e.message;
-            const bool path = scen_name_.find('/') != std::string::npos || scen_name_.ends_with(".xml");
-            if (path)
+            const bool path = load_->refused || scen_name_.find('/') != std::string::npos || scen_name_.ends_with(".xml");
+            if (load_->refused)  // a path out of the game's folders: the game record's rules say which it may name
+                rep.violations.push_back(Violation{std::string(code_name(Code::ScenarioFile)), true, line, col, std::string(cite::kHeader),
+                                                   fmt::format("{}: {}", scen_name_, why), std::nullopt});
+            else if (path)
                 add_input_error(rep, Code::ScenarioFile, line, col, fmt::format("{}: {}", scen_name_, why));
             else
                 add_input_error(rep, Code::UnknownScenario, line, col, fmt::format("cannot use scenario '{}': {}", scen_name_, why));
@@ -356,17 +348,22 @@ Input read_input(const std::string& file) {
             return fail(fmt::format("the standard input has more than {} bytes (1 GiB): not a game record", kMaxGameBytes));
         if (std::ferror(stdin)) return fail("error reading the standard input");
     } else {
-        std::error_code ec;
-        if (std::filesystem::is_directory(file, ec))
-            return fail(fmt::format("{} is a directory, not a game record", file));
-        std::FILE* in = std::fopen(file.c_str(), "rb");
-        if (in == nullptr) return fail(fmt::format("cannot open {}: {}", file, std::strerror(errno)));
-        const std::uintmax_t size = std::filesystem::file_size(file, ec);
-        if (!ec && size > kMaxGameBytes) {
+        // Only a regular file is read, opened without blocking: a named pipe among the games would
+        // otherwise stop the batch for ever, a device never end (regular_file.hpp).
+        const OpenedFile f = open_regular_file(file);
+        if (f.fd < 0)
+            return fail(f.kind.empty() ? fmt::format("cannot open {}: {}", file, f.why) : fmt::format("{} is {}, not a game record", file, f.kind));
+        std::FILE* in = ::fdopen(f.fd, "rb");
+        if (in == nullptr) {
+            ::close(f.fd);
+            return fail(fmt::format("cannot open {}: {}", file, std::strerror(errno)));
+        }
+        const std::uint64_t size = f.size;
+        if (size > kMaxGameBytes) {
             std::fclose(in);
             return fail(fmt::format("{} has {} bytes: a game record may have at most {} (1 GiB)", file, size, kMaxGameBytes));
         }
-        const bool whole = read_all(in, text, ec ? std::size_t{64} << 10 : static_cast<std::size_t>(size));
+        const bool whole = read_all(in, text, static_cast<std::size_t>(size));
         const bool error = std::ferror(in) != 0;
         std::fclose(in);
         if (!whole) return fail(fmt::format("{} has more than {} bytes (1 GiB): not a game record", file, kMaxGameBytes));

@@ -22,7 +22,7 @@ bool Session::syntax_error(const GameRecord& g) {
 bool Session::scenario_known(const GameRecord&) {
     if (scenario_) return true;
     if (load_ || scen_name_.empty()) return false;
-    load_ = find_scenario(scen_name_, file_);
+    load_ = find_scenario(scen_name_, file_, opts_, opts_.scenario.empty());
     if (!load_->scenario) {  // reported with the report (unknown-scenario, scenario-file)
         stopped_ = true;
         intake_.clear();

@@ -58,8 +58,15 @@ private:
     bool game_named_ = false;
 };
 
-// A scenario named by a game or --scenario: a built-in id (read once per process and shared), a
-// path as given, or a path relative to the game's folder.
-std::shared_ptr<const ScenarioLoad> find_scenario(const std::string& name, const std::string& game_file);
+// A scenario named by --scenario (`named_by_game` false: a built-in id or any path, the director's
+// choice) or by the game `game_file` (a built-in id, or a scenario file in one of its
+// scenario_folders; an absolute path, a '..' step or a symbolic link out of them is refused
+// unread: ScenarioLoad::refused). Built-ins are read once per process and shared
+// (scenario_lookup.cpp).
+std::shared_ptr<const ScenarioLoad> find_scenario(const std::string& name, const std::string& game_file, const CheckOptions& opts,
+                                                  bool named_by_game);
+// Where a scenario file a game names is looked for, in order: the --scenario-path folders, then the
+// game's own folder ("" for the current one); standard input ("-") has no folder of its own.
+std::vector<std::string> scenario_folders(const std::string& game_file, const CheckOptions& opts);
 
 }  // namespace referee

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <climits>
 
 namespace referee {
@@ -399,7 +400,10 @@ Report Engine::finish() {
     }
     if (rep_.judged) {
         for (Mechanism* m : g.with(kOnJudged)) m->on_judged();
-        for (const auto& ru : g.scenario.rulings) rep_.rulings.push_back(fmt::format("{}: {}", ru.id, ru.text));
+        // A ruling a scenario file gives (or changes) says so: the file's, not the program's.
+        for (const auto& ru : g.scenario.rulings)
+            rep_.rulings.push_back(ru.from_file ? fmt::format("{} (file {}): {}", ru.id, std::filesystem::path(g.scenario.source_file).filename().string(), ru.text)
+                                                : fmt::format("{}: {}", ru.id, ru.text));
         rep_.standing_rulings = g.scenario.rulings.size();  // --quiet leaves these out of the text
         for (auto& n : g.findings.notes()) rep_.rulings.push_back(std::move(n));
     }

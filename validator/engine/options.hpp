@@ -11,6 +11,9 @@ class Watch;
 
 struct CheckOptions {
     std::string scenario;  // --scenario ID|FILE; empty: the game's own `game` record
+    // --scenario-path DIR (repeatable): folders where a scenario file a game names is looked for,
+    // besides the game's own folder (validator/check/scenario_lookup.cpp).
+    std::vector<std::string> scenario_path;
     // --param NAME=VALUE or ID:NAME=VALUE (for the games of scenario ID alone), in order: the
     // first of each pair is NAME or "ID:NAME" (a parameter's name has no colon).
     std::vector<std::pair<std::string, std::string>> params;

@@ -167,12 +167,30 @@ void audit_json(const GameAudit& a, ojson& j) {
     j["audit"] = ojson{{"undos", std::move(undos)}, {"dice", std::move(dice)}};
 }
 
+}  // namespace
+
+// Where the scenario's rules come from: {"kind": "built-in"}, or the file's path and SHA-256 (and
+// the built-in it extends, with what it changes); null when no scenario was loaded.
+ojson scenario_source_json(const std::optional<ScenarioSource>& source) {
+    if (!source) return ojson(nullptr);
+    const ScenarioSource& s = *source;
+    if (s.builtin) return ojson{{"kind", "built-in"}};
+    return ojson{{"kind", "file"},
+                 {"path", s.path},
+                 {"sha256", s.sha256},
+                 {"extends", s.extends.empty() ? ojson(nullptr) : ojson(s.extends)},
+                 {"changes", s.changes}};
+}
+
+namespace {
+
 ojson report_json(const Report& r, const RenderOptions& o) {
     ojson j = ojson::object();
     j["format"] = 1;
     j["file"] = r.file;
     j["sha256"] = r.sha256.empty() ? ojson(nullptr) : ojson(r.sha256);
     j["scenario"] = r.scenario.empty() ? ojson(nullptr) : ojson(r.scenario);
+    j["scenario_source"] = scenario_source_json(r.scenario_source);
     j["status"] = std::string(r.status());
     ojson players = ojson::array();
     for (const PlayerName& p : r.players) players.push_back(ojson{{"side", p.side}, {"name", p.name}});
@@ -385,8 +403,19 @@ std::string audit_text(const GameAudit& a) {
 
 std::string render_result_line(const Report& r) { return result_text(r); }
 
+std::string scenario_source_text(const std::string& id, const ScenarioSource& s) {
+    if (s.builtin) return fmt::format("{} (built-in)", id);
+    std::string out = fmt::format("{} (file {}, sha256 {}", id, s.path, s.sha256);
+    if (!s.extends.empty()) {
+        out += fmt::format("; extends {}", s.extends);
+        if (!s.changes.empty()) out += fmt::format(", changing {}", fmt::join(s.changes, ", "));
+    }
+    return out + ")";
+}
+
 std::string render_text(const Report& r, const RenderOptions& o) {
     std::string out = fmt::format("{}: {}\n", shown(r.file), result_text(r));
+    if (r.scenario_source) out += fmt::format("  scenario: {}\n", shown(scenario_source_text(r.scenario, *r.scenario_source)));
 
     if (!r.result.ranking.empty()) {
         out += "  ranking: ";
@@ -482,7 +511,8 @@ std::string render_json(const std::vector<Report>& reports, const RenderOptions&
 }
 
 std::string csv_header() {
-    return "file,sha256,scenario,event,round,players,status,winner,level,scores,errors,warnings,claims,first_error\n";
+    return "file,sha256,scenario,event,round,players,status,winner,level,scores,errors,warnings,claims,first_error,scenario_source,"
+           "scenario_sha256\n";
 }
 
 std::string render_csv_row(const Report& r) {
@@ -519,7 +549,9 @@ std::string render_csv_row(const Report& r) {
                                  std::to_string(errors),
                                  std::to_string(warnings),
                                  claims,
-                                 first_error};
+                                 first_error,
+                                 !r.scenario_source ? "" : r.scenario_source->builtin ? "built-in" : r.scenario_source->path,
+                                 r.scenario_source ? r.scenario_source->sha256 : ""};
     std::string out;
     for (const std::string& c : cells) {
         if (!out.empty()) out += ',';

@@ -4,7 +4,10 @@
 
 #include "result.hpp"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +22,12 @@ struct RenderOptions {
 };
 
 std::string render_text(const Report& r, const RenderOptions& o = {});
+// The scenario by its id and where its rules come from: "maryes-heights (built-in)", or "club (file
+// games/club.xml, sha256 HEX; extends maryes-heights, changing victory, rulings)".
+std::string scenario_source_text(const std::string& id, const ScenarioSource& source);
+// The same as the JSON report's `scenario_source`: {"kind": "built-in"}, or {"kind": "file", "path",
+// "sha256", "extends", "changes"}; null when there is none.
+nlohmann::ordered_json scenario_source_json(const std::optional<ScenarioSource>& source);
 // The text report's result, as its first line gives it after the file's name.
 std::string render_result_line(const Report& r);
 std::string render_json(const std::vector<Report>& reports, const RenderOptions& o = {});  // one object, or an array for several

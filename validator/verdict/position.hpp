@@ -4,6 +4,8 @@
 // replay (validator/check/positions.cpp) and drawn by validator/view.
 #pragma once
 
+#include "result.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -60,6 +62,7 @@ struct PositionSpace {
 
 struct Position {
     std::string file, scenario;
+    std::optional<ScenarioSource> scenario_source;  // where the scenario's rules come from (the report's)
     std::string moment;  // as asked: "turn:7", "end", ...
     // Where the replay is: the line of the last record applied (a VASSAL game: its step), the
     // game-turn (0 before the first), the phasing side and the phase (empty before the first phase).

@@ -139,6 +139,17 @@ struct Verdict {
     std::vector<std::string> ranking;   // multi-faction games
 };
 
+// Where the rules a game was judged by come from (docs/report.md, "Files from players"): a
+// built-in scenario, or a scenario file, named by its path and the SHA-256 of its bytes, with the
+// built-in it extends and what it changes of it.
+struct ScenarioSource {
+    bool builtin = true;
+    std::string path;                  // a file's, as it was found ("games/r1/club.xml")
+    std::string sha256;                // a file's bytes
+    std::string extends;               // "" or the built-in it starts from
+    std::vector<std::string> changes;  // what an extending file gives of its own: its sections, `turns`, `first-player`
+};
+
 // Who played a side (a `player` record), as the JSON report's `players` gives it.
 struct PlayerName {
     std::string side;  // or faction
@@ -149,6 +160,7 @@ struct Report {
     std::string file;
     std::string sha256;     // of the input file's bytes, 64 lowercase hex digits; "" when not read (or not asked for)
     std::string scenario;   // scenario id, "" when none could be loaded
+    std::optional<ScenarioSource> scenario_source;  // none when no scenario could be loaded
     std::vector<PlayerName> players;                         // the `player` records, in record order
     std::vector<std::pair<std::string, std::string>> tags;   // the `tag` records: name, value (a name given twice: its last value)
     bool complete = false;

@@ -197,7 +197,10 @@ std::string render_page(const PageGame& pg) {
                                   "<title>{} \xE2\x80\x94 referee</title><style>{}{}</style></head>\n<body data-verdict=\"{}\">\n",
                                   esc(r.file), kStyle, svg_style(), esc(verdict));
     out += fmt::format("<header><h1>{}</h1><p class=\"verdict\" id=\"verdict\">{}</p>", esc(r.file), esc(verdict));
-    std::string meta = r.scenario.empty() ? std::string("no scenario") : fmt::format("scenario {}", r.scenario);
+    // The scenario by its id and where its rules come from (built-in, or a file and its SHA-256).
+    std::string meta = r.scenario.empty() ? std::string("no scenario")
+                       : r.scenario_source ? fmt::format("scenario {}", scenario_source_text(r.scenario, *r.scenario_source))
+                                           : fmt::format("scenario {}", r.scenario);
     if (pg.scenario) meta += fmt::format(" ({})", pg.scenario->title);
     for (const PlayerName& pl : r.players) meta += fmt::format("; {} played by {}", pl.side, pl.name);
     out += fmt::format("<p class=\"meta\">{}</p></header>\n", esc(meta));

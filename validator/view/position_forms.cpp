@@ -2,6 +2,7 @@
 //
 // Text:
 //   FILE at MOMENT: line L (step S), game-turn T, SIDE PHASE[; the game is over: HOW]
+//   scenario: ID (built-in) | ID (file PATH, sha256 HEX[; extends ID, changing ...])
 //   scores: SIDE TOTAL, ...
 //   units:                          (every unit, in the scenario's then the game's order)
 //     ID  SIDE  TYPE  strength N  STATUS [at LOC]
@@ -13,6 +14,7 @@
 #include "view.hpp"
 
 #include "shown.hpp"
+#include "report.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -47,6 +49,7 @@ const char* level_word(int level) {
 
 std::string render_position_text(const Position& p) {
     std::string out = fmt::format("{} at {}: {}\n", shown(p.file), shown(p.moment), where(p));
+    if (p.scenario_source) out += fmt::format("  scenario: {}\n", shown(scenario_source_text(p.scenario, *p.scenario_source)));
     std::string scores;
     for (const PositionScore& s : p.scores) scores += fmt::format("{}{} {}", scores.empty() ? "" : ", ", shown(s.side), s.total);
     out += fmt::format("  scores: {}\n", scores.empty() ? "none" : scores);
@@ -96,6 +99,7 @@ std::string render_position_json(const Position& p) {
     ojson j;
     j["file"] = p.file;
     j["scenario"] = p.scenario;
+    j["scenario_source"] = scenario_source_json(p.scenario_source);
     j["moment"] = p.moment;
     ojson at;
     at["line"] = p.line;

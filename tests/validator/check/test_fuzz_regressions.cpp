@@ -3,6 +3,7 @@
 // and, per target, hand-made hostile inputs with what must come of them, so that each test can
 // fail even while its directory holds nothing.
 #include "fuzz_regressions.hpp"
+#include "scenario.hpp"
 #include "targets.hpp"
 
 #include <gtest/gtest.h>
@@ -232,19 +233,27 @@ TEST(FuzzRegressions, CheckHostileInputs) {
         ASSERT_NE(file, r.report.violations.end()) << violations_text(r.report);
         EXPECT_TRUE(contains(file->message, why)) << file->message;
     };
-    refused("game /dev/zero\nturn 1\n", "not a regular file");
-    refused("game /dev/null\n", "not a regular file");
-    refused("<referee-save format=\"1\" scenario=\"/dev/zero\"><log/></referee-save>", "not a regular file");
+    // An absolute path is refused before anything is opened (issue 20: the game's folders only).
+    refused("game /dev/zero\nturn 1\n", "refused, not read");
+    refused("game /dev/null\n", "refused, not read");
+    refused("<referee-save format=\"1\" scenario=\"/dev/zero\"><log/></referee-save>", "refused, not read");
     const fs::path big = fs::temp_directory_path() / ("referee-fuzz-big-" + std::to_string(std::random_device{}()) + ".xml");
     {
         std::ofstream(big).put('<');
         fs::resize_file(big, (16u << 20) + 1);  // sparse: no 16 MiB written
     }
-    refused("game " + big.string() + "\n", "larger than a scenario file may be");
+    refused("game " + big.string() + "\n", "refused, not read");
+    // As the director's --scenario (any path), a file that large is still refused unread.
+    const ScenarioLoad large = load_scenario(big.string());
+    ASSERT_FALSE(large.scenario);
+    EXPECT_TRUE(contains(large.errors.front().message, "larger than a scenario file may be")) << large.errors.front().message;
+    const ScenarioLoad device = load_scenario("/dev/zero");  // the director's --scenario: a device is no scenario file
+    ASSERT_FALSE(device.scenario);
+    EXPECT_TRUE(contains(device.errors.front().message, "is a character device, not a scenario file")) << device.errors.front().message;
     fs::remove(big);
 
-    // A save that names a sample's scenario file, found from the sample's directory.
-    const CheckRun s = run_check("<referee-save format=\"1\" scenario=\"../scenarios/cemetery-hill-test.xml\"><log/></referee-save>");
+    // A save that names a sample's scenario file, found in samples/scenarios/ (fuzz_check's --scenario-path).
+    const CheckRun s = run_check("<referee-save format=\"1\" scenario=\"cemetery-hill-test.xml\"><log/></referee-save>");
     EXPECT_EQ(s.problem, "");
     EXPECT_EQ(s.report.scenario, "cemetery-hill-test") << violations_text(s.report);
 }

@@ -10,6 +10,7 @@
 // past that record its snapshot stays where the game stopped.
 #include "check.hpp"
 #include "replay_support.hpp"
+#include "sample_options.hpp"
 #include "scenario.hpp"
 
 #include <gtest/gtest.h>
@@ -516,12 +517,12 @@ TEST_P(HonestSave, AtEveryRecordBoundaryPassesItsOwnSnapshot) {
     fs::current_path(REFEREE_SOURCE_DIR);
     const std::string sample = GetParam();
     const std::string family = fs::path(sample).parent_path().filename().string();
-    const Report whole = check_file(sample, {});
+    const Report whole = check_file(sample, referee::test::sample_options());
     if (!whole.judged) GTEST_SKIP() << sample << " cannot be judged (its report says why): no save of it can be";
     const std::string text = read(sample);
     const GameRecords g = fs::path(sample).extension() == ".xml" ? read_save(text) : read_log(text);
     if (g.log.empty()) GTEST_SKIP() << sample << " has no log to cut";
-    const ScenarioLoad load = load_scenario(g.scenario.find('/') == std::string::npos ? g.scenario : (fs::path(sample).parent_path() / g.scenario).string());
+    const ScenarioLoad load = load_scenario(g.scenario.ends_with(".xml") ? referee::test::kSampleScenarios + "/" + g.scenario : g.scenario);
     ASSERT_TRUE(load.scenario) << sample << ": " << g.scenario;
     const Sequence q = sequence_of(family, g, *load.scenario);
     // A program that knows the rules stops where the game ended (G3).
@@ -535,7 +536,7 @@ TEST_P(HonestSave, AtEveryRecordBoundaryPassesItsOwnSnapshot) {
             tool.apply(last);
             units.apply(last);
         }
-        const Report plain = check_text(save_text(g, cut, ""), sample, {});
+        const Report plain = check_text(save_text(g, cut, ""), sample, referee::test::sample_options());
         ASSERT_TRUE(plain.judged) << sample << " cut after line " << last.line << dump(plain);
         const Point now = tool.now();
         const std::optional<Point> next = tool.next(now);
@@ -543,7 +544,7 @@ TEST_P(HonestSave, AtEveryRecordBoundaryPassesItsOwnSnapshot) {
         if (next) points.push_back(*next);
         for (const Point& p : points) {
             const std::string save = save_text(g, cut, snapshot(tool.when(p), units.elements(false) + scores(plain, false)));
-            const Report r = check_text(save, sample, {});
+            const Report r = check_text(save, sample, referee::test::sample_options());
             ++honest;
             EXPECT_EQ(count_code(r, "snapshot-mismatch"), 0)
                 << sample << ": the save made after line " << last.line << " (" << tool.when(p) << ") is called tampered" << dump(r);
@@ -555,7 +556,7 @@ TEST_P(HonestSave, AtEveryRecordBoundaryPassesItsOwnSnapshot) {
         const std::string changed_scores = scores(plain, !(cut % 2 == 0 && units.any_on_map()));
         for (const std::string& save : {save_text(g, cut, snapshot(wrong_when, units.elements(false) + scores(plain, false))),
                                         save_text(g, cut, snapshot(tool.when(now), changed_units + changed_scores))}) {
-            const Report r = check_text(save, sample, {});
+            const Report r = check_text(save, sample, referee::test::sample_options());
             ++caught;
             EXPECT_GE(count_code(r, "snapshot-mismatch"), 1) << sample << ": a tampered save after line " << last.line << " passes" << dump(r);
         }

@@ -7,6 +7,8 @@
 #include "report.hpp"
 #include "view.hpp"
 
+#include "sample_options.hpp"
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -41,7 +43,7 @@ Moment at(const std::string& when) {
 Positions positions(const fs::path& file, const std::vector<std::string>& whens) {
     std::vector<Moment> ms;
     for (const auto& w : whens) ms.push_back(at(w));
-    return positions_of_text(read(file), file.string(), CheckOptions{}, ms);
+    return positions_of_text(read(file), file.string(), referee::test::sample_options(), ms);  // samples/scenarios
 }
 
 const PositionUnit* unit(const Position& p, const std::string& id) {
@@ -237,12 +239,13 @@ class EverySample : public ::testing::TestWithParam<fs::path> {};
 TEST_P(EverySample, PositionsLeaveTheReportAsItIsAndEndWithItsScores) {
     const fs::path f = GetParam();
     const std::string text = read(f);
-    const Report check = check_text(text, f.string(), CheckOptions{});
+    const CheckOptions opts = referee::test::sample_options();  // their scenario files: samples/scenarios
+    const Report check = check_text(text, f.string(), opts);
     Moment turns;
     turns.kind = Moment::Kind::Turns;
-    const Positions ps = positions_of_text(text, f.string(), CheckOptions{}, {turns});
+    const Positions ps = positions_of_text(text, f.string(), opts, {turns});
     EXPECT_EQ(render_json_one(ps.report), render_json_one(check));
-    const Positions end = positions_of_text(text, f.string(), CheckOptions{}, {at("end")});
+    const Positions end = positions_of_text(text, f.string(), opts, {at("end")});
     EXPECT_EQ(render_json_one(end.report), render_json_one(check));
     if (!check.judged) {
         EXPECT_TRUE(ps.taken.empty());

@@ -276,13 +276,16 @@ TEST(FirstPlayer, TheSidesSwapAroundAJointPhaseAndKeepTheirSteps) {
         std::fputs(kFirstPlayer, f);
         std::fclose(f);
     }
-    const std::string log = "game " + path + "\nturn 1\nphase supply\nphase North movement\nturn 2\nphase supply\nphase North movement\nphase South movement\n";
-    const Report r = check(log);
+    // A game names its scenario file in a --scenario-path folder (or its own): not by an absolute path.
+    CheckOptions here;
+    here.scenario_path = {::testing::TempDir()};
+    const std::string log = "game first-player.xml\nturn 1\nphase supply\nphase North movement\nturn 2\nphase supply\nphase North movement\nphase South movement\n";
+    const Report r = check(log, here);
     EXPECT_EQ(count_code(r, "turn-order"), 0) << dump(r);
-    CheckOptions south;
+    CheckOptions south = here;
     south.params = {{"first-player", "South"}};
     EXPECT_TRUE(has(check(log, south), "turn-order", 4));  // turn 1 is South's alone
-    const Report swapped = check("game " + path + "\nturn 1\nphase supply\nphase South movement\nturn 2\nphase supply\nphase South movement\n"
+    const Report swapped = check("game first-player.xml\nturn 1\nphase supply\nphase South movement\nturn 2\nphase supply\nphase South movement\n"
                                  "phase North movement\n", south);
     EXPECT_EQ(count_code(swapped, "turn-order"), 0) << dump(swapped);
 }

@@ -613,7 +613,7 @@ TEST(Banners, ABattleFileGivesTheSidesObjectivesAndTargets) {
     // held by the Allies, whose garrison stands there); the ridge road 0806 (permanent, French, 2
     // banners); targets French 3, Allied 2.
     Game g;
-    g.add("game " + std::string(REFEREE_SOURCE_DIR) + "/samples/scenarios/cnc-test-battle.xml");
+    g.add("game cnc-test-battle.xml");  // found in samples/scenarios/ (--scenario-path)
     g.add("turn 1");
     g.add("phase French combat");
     g.add("combat F1,F2 vs Farm roll 6 6");
@@ -624,7 +624,9 @@ TEST(Banners, ABattleFileGivesTheSidesObjectivesAndTargets) {
     g.add("turn 3");
     g.add("phase French movement");
     const std::uint32_t road = g.add("move F2 0605 0705 0805 0806");
-    const Report r = check(g);
+    CheckOptions o;
+    o.scenario_path = {std::string(REFEREE_SOURCE_DIR) + "/samples/scenarios"};
+    const Report r = check(g, o);
     ASSERT_TRUE(r.judged) << dump(r);
     EXPECT_EQ(r.scenario, "cnc-test-battle");
     EXPECT_TRUE(episode(r, "Allied", "temporary", 0, farm));

@@ -152,7 +152,9 @@ TEST(Quiet, LeavesOutTheStandingRulingsOnly) {
 // ---- CSV -------------------------------------------------------------------------------------
 
 TEST(Csv, HeaderAsReportMdNamesTheColumns) {
-    EXPECT_EQ(csv_header(), "file,sha256,scenario,event,round,players,status,winner,level,scores,errors,warnings,claims,first_error\n");
+    EXPECT_EQ(csv_header(),
+              "file,sha256,scenario,event,round,players,status,winner,level,scores,errors,warnings,claims,first_error,scenario_source,"
+              "scenario_sha256\n");
 }
 
 TEST(Csv, OneRowOfADecidedGame) {
@@ -160,7 +162,12 @@ TEST(Csv, OneRowOfADecidedGame) {
     r.violations = {viol("incomplete", false, 70, "w"), viol("zoc", true, 41, "late"), viol("stacking", true, 12, "first")};
     EXPECT_EQ(render_csv_row(r), "r3/table2.log," + std::string(64, 'a') +
                                      ",maryes-heights,WBC 2026,3,Union: A. Smith; Confederate: B. Jones,decided,Confederate,automatic,"
-                                     "Union 6; Confederate 26,2,1,agree,stacking line 12\n");
+                                     "Union 6; Confederate 26,2,1,agree,stacking line 12,,\n");
+    // Where the scenario's rules come from: a built-in, or a file and its SHA-256 (the last two columns).
+    r.scenario_source = ScenarioSource{};
+    EXPECT_TRUE(render_csv_row(r).ends_with(",stacking line 12,built-in,\n")) << render_csv_row(r);
+    r.scenario_source = ScenarioSource{false, "games/club.xml", std::string(64, 'b'), "maryes-heights", {"victory"}};
+    EXPECT_TRUE(render_csv_row(r).ends_with(",stacking line 12,games/club.xml," + std::string(64, 'b') + "\n")) << render_csv_row(r);
 }
 
 TEST(Csv, ClaimsThatDisagreeAndNoClaims) {
@@ -169,7 +176,7 @@ TEST(Csv, ClaimsThatDisagreeAndNoClaims) {
     EXPECT_NE(render_csv_row(r).find(",disagree,"), std::string::npos);
     r.claims.clear();
     const std::string row = render_csv_row(r);
-    EXPECT_EQ(row.substr(row.size() - 7), ",0,0,,\n") << row;
+    EXPECT_EQ(row.substr(row.size() - 9), ",0,0,,,,\n") << row;
 }
 
 TEST(Csv, QuotesAndFormulas) {
@@ -201,13 +208,13 @@ TEST(Csv, NotJudgedAndVassalSteps) {
     r.file = "x.pdf";
     r.judged = false;
     r.violations = {viol("not-a-game-record", true, 0, "a PDF document")};
-    EXPECT_EQ(render_csv_row(r), "x.pdf,,,,,,not-judged,,,,1,0,,not-a-game-record\n");
+    EXPECT_EQ(render_csv_row(r), "x.pdf,,,,,,not-judged,,,,1,0,,not-a-game-record,,\n");
     Report v = decided();
     v.places_are_steps = true;
     Violation w = viol("wrong-phase", true, 12, "m");
     w.step = 4;
     v.violations = {w};
-    EXPECT_NE(render_csv_row(v).find(",wrong-phase step 4\n"), std::string::npos) << render_csv_row(v);
+    EXPECT_NE(render_csv_row(v).find(",wrong-phase step 4,,\n"), std::string::npos) << render_csv_row(v);
 }
 
 // ---- The summary line ----------------------------------------------------------------------------

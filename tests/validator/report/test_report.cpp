@@ -92,8 +92,8 @@ ordered_json parse(const std::string& s) { return ordered_json::parse(s); }
 TEST(ReportJson, OneReportIsAnObjectWithTheSpecKeysInOrder) {
     const auto j = parse(render_json({won_game()}));
     ASSERT_TRUE(j.is_object());
-    EXPECT_EQ(keys(j), (std::vector<std::string>{"format", "file", "sha256", "scenario", "status", "players", "tags", "complete", "result",
-                                                 "scores", "violations", "claims", "rulings"}));
+    EXPECT_EQ(keys(j), (std::vector<std::string>{"format", "file", "sha256", "scenario", "scenario_source", "status", "players", "tags", "complete",
+                                                 "result", "scores", "violations", "claims", "rulings"}));
     EXPECT_EQ(j["format"], 1);
     EXPECT_EQ(j["file"], "games/a.log");
     EXPECT_EQ(j["scenario"], "maryes-heights");
