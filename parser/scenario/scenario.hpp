@@ -466,7 +466,8 @@ struct ScenarioError {
 
 struct ScenarioLoad {
     std::optional<Scenario> scenario;  // empty when errors is not empty
-    std::vector<ScenarioError> errors;
+    std::vector<ScenarioError> errors;  // at most kMaxKeptDiagnostics (record.hpp), sorted by place
+    std::size_t errors_not_kept = 0;   // those found past them, only counted
 };
 
 struct BuiltinScenario {
