@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <filesystem>
 #include <mutex>
 #include <optional>
@@ -102,6 +103,20 @@ void walk(const fs::path& dir, const fs::path& root, std::vector<BatchEntry>& ou
     for (const fs::path& d : subdirs) walk(d, root, out);
 }
 
+// A file that could not be checked (out of memory, for one): not judged, with why; the batch goes on.
+Report could_not_check(const std::string& file, const std::string& why) {
+    Report r;
+    r.file = file;
+    r.judged = false;
+    r.violations.push_back({"internal-error", true, 0, 0, "", fmt::format("could not check: {}", why), std::nullopt});
+    return r;
+}
+
+// The most violations listed over a whole batch (whatever --max-errors): past it, each report gives
+// only how many it has, so that a tournament of hostile files makes a report of bounded size
+// (docs/decisions.md, "Limits").
+constexpr std::size_t kMaxBatchListed = 1000000;
+
 // One file's report; an exception from the checker becomes a report of an input not judged. A
 // VASSAL save or log, with the game's module, is judged through its conversion (vassal_check.hpp);
 // another ZIP archive (a module, in a folder of games) is said to be no game record.
@@ -120,12 +135,10 @@ Report check_one(const BatchEntry& e, const CheckOptions& opts, const vassal::Mo
         Report r = check_text(in.bytes, e.path, opts);
         r.sha256 = sha256_hex(in.bytes);
         return r;
+    } catch (const std::bad_alloc&) {
+        return could_not_check(e.path, "out of memory");
     } catch (const std::exception& ex) {
-        Report r;
-        r.file = e.path;
-        r.judged = false;
-        r.violations.push_back({"internal-error", true, 0, 0, "", fmt::format("could not check: {}", ex.what()), std::nullopt});
-        return r;
+        return could_not_check(e.path, ex.what());
     }
 }
 
@@ -188,11 +201,21 @@ void check_all(const std::vector<BatchEntry>& entries, const CheckOptions& opts,
     }
     std::vector<std::optional<Checked>> done(n);
     std::mutex m;
-    std::condition_variable ready;
-    std::atomic<std::size_t> next{0};
-    std::size_t finished = 0;  // under m
+    std::condition_variable ready, room;
+    std::size_t next = 0, finished = 0, emitted = 0;  // under m
+    // Reports done but not yet written wait in `done`: a worker takes a file only when it is at most
+    // `window` files past the next one to write, so that memory does not grow with the batch while
+    // a slow file holds up the writing.
+    const std::size_t window = 4 * std::min<std::size_t>(std::max(jobs, 1u), n) + 4;
     auto worker = [&] {
-        for (std::size_t i = next++; i < n; i = next++) {
+        for (;;) {
+            std::size_t i = 0;
+            {
+                std::unique_lock<std::mutex> lock(m);
+                room.wait(lock, [&] { return next >= n || next < emitted + window; });
+                if (next >= n) return;
+                i = next++;
+            }
             Checked r = check(i);
             {
                 std::lock_guard<std::mutex> lock(m);
@@ -225,9 +248,13 @@ void check_all(const std::vector<BatchEntry>& entries, const CheckOptions& opts,
                 if (done[i]) {
                     r = std::move(done[i]);
                     done[i].reset();
+                    ++emitted;
                 }
             }
-            if (r) break;
+            if (r) {
+                room.notify_all();
+                break;
+            }
             progress.show(checked);
         }
         progress.before_output();
@@ -249,27 +276,37 @@ public:
         Report& r = c.report;
         if (e.in_folder && !r.game_record) return skipped(e.path, r);
         note_duplicate(r);
+        if (format_ == "html") {
+            summary_.add(r);
+            status_ = std::max(status_, r.exit_status());
+            return page(std::move(c));
+        }
+        // Each report is written as soon as it is done (a JSON array an item at a time), so that
+        // memory does not grow with the batch; one that cannot be rendered for want of memory is a
+        // game not judged, and the batch goes on.
+        RenderOptions o = render_;
+        o.batch_room = batch_room_;
+        std::string out;
+        try {
+            out = render(r, o);
+        } catch (const std::bad_alloc&) {
+            r = could_not_check(r.file, "out of memory writing its report");
+            out = render(r, o);
+        }
+        batch_room_ -= std::min(batch_room_, violations_listed(r, o));
         summary_.add(r);
         status_ = std::max(status_, r.exit_status());
-        if (format_ == "html") {
-            page(std::move(c));
-        } else if (format_ == "json") {
-            reports_.push_back(std::move(r));
-        } else if (format_ == "jsonl") {
-            write(render_json_line(r, render_));
-        } else if (format_ == "csv") {
-            write(render_csv_row(r));
-        } else {
-            std::string out = render_text(r, render_);
+        if (format_ == "json") return json_item(std::move(out));
+        if (format_ == "text") {
             if (blocks_++ != 0) out.insert(out.begin(), '\n');
-            write(out);
             last_skipped_ = false;
         }
+        write(out);
     }
 
     // Returns the exit status.
     int finish() {
-        if (format_ == "json") write(render_json(reports_, render_));
+        if (format_ == "json") write(json_items_ == 0 ? std::string("[]\n") : json_items_ == 1 ? json_first_ : std::string("\n]\n"));
         if (format_ == "html" && !output_.empty()) {
             std::vector<IndexRow> rows;
             for (std::size_t i = 0; i < reports_.size(); ++i) rows.push_back(IndexRow{&reports_[i], pages_[i]});
@@ -281,6 +318,31 @@ public:
     }
 
 private:
+    std::string render(const Report& r, const RenderOptions& o) const {
+        if (format_ == "json") return render_json_one(r, o);
+        if (format_ == "jsonl") return render_json_line(r, o);
+        if (format_ == "csv") return render_csv_row(r);
+        return render_text(r, o);
+    }
+
+    // --format json: one report is one object; several, an array of them (as render_json makes it),
+    // written an item at a time: the first is held until a second shows it is an array.
+    void json_item(std::string object) {
+        auto item = [](const std::string& o) {  // indented by two, as an array's item (raw line feeds are the layout's only)
+            std::string out = "  ";
+            for (std::size_t i = 0; i + 1 < o.size(); ++i) {
+                out += o[i];
+                if (o[i] == '\n') out += "  ";
+            }
+            return out;
+        };
+        if (json_items_ == 0) json_first_ = std::move(object);
+        else if (json_items_ == 1) write("[\n" + item(json_first_) + ",\n" + item(object));
+        else write(",\n" + item(object));
+        if (json_items_ == 1) json_first_.clear();
+        ++json_items_;
+    }
+
     // --format html: the page on standard output, or in the folder with a name made from the
     // file's path (the index links to it).
     void page(Checked c) {
@@ -360,7 +422,10 @@ private:
     bool summary_line_;
     BatchSummary summary_;
     int status_ = 0;
-    std::vector<Report> reports_;  // --format json: one array at the end
+    std::vector<Report> reports_;  // --format html with --output: for the index
+    std::size_t json_items_ = 0;   // --format json: the reports written or held
+    std::string json_first_;       // the first, until a second one comes
+    std::size_t batch_room_ = kMaxBatchListed;  // violations the batch may still list
     std::size_t blocks_ = 0;       // text: reports and runs of skipped files written
     bool last_skipped_ = false;
     std::unordered_map<std::string, std::string> by_bytes_, by_records_;  // sha256 or digest -> the first file

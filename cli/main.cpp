@@ -53,6 +53,7 @@ std::string load_errors(const std::string& id_or_file, const ScenarioLoad& load)
         if (e.col > 0) where += fmt::format(":{}", e.col);
         out += fmt::format("{}{}: {}", out.empty() ? "" : "\nreferee: ", where, shown(e.message));
     }
+    if (load.errors_not_kept != 0) out += fmt::format("\nreferee: {}: {} more errors, counted but not kept", id_or_file, load.errors_not_kept);
     return out;
 }
 

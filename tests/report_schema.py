@@ -120,6 +120,8 @@ MUTATIONS = [
     ("decided with no winner", lambda r: (_set(["status"], "decided")(r), _set(["result", "winner"], None)(r))),
     ("draw with a winner", lambda r: (_set(["status"], "draw")(r), _set(["result", "winner"], "Union")(r))),
     ("violations_omitted of 0", _set(["violations_omitted"], 0)),
+    ("violations_not_kept of 0", _set(["violations_not_kept"], 0)),
+    ("violations_not_kept as a string", _set(["violations_not_kept"], "10")),
     ("a VASSAL module in a report whose places are lines",
      lambda r: (_set(["module"], {"name": "M", "version": "1", "sha256": "0" * 64})(r),
                 _set(["audit"], {"undos": [], "dice": []})(r))),

@@ -27,7 +27,7 @@ enum class Code : std::uint8_t {
     // Areas, pieces and tracks.
     NotCasualty, NoSupport, Blockade, DerivedTrack,
     // The result.
-    ClaimMismatch, SnapshotMismatch, Incomplete, ScoreOverflow,
+    ClaimMismatch, SnapshotMismatch, Incomplete, UnverifiedScore, ScoreOverflow,
     // A VASSAL game's record: what its audit finds (docs/vassal.md, "The audit").
     UndoAfterRoll, UndoAfterReveal, ChainBreak,
     // A VASSAL game's conversion into records.
@@ -48,6 +48,7 @@ inline constexpr std::string_view kUnits = "docs/move-log.md#unit-records";
 inline constexpr std::string_view kAreas = "docs/move-log.md#area-and-track-records";
 inline constexpr std::string_view kClaims = "docs/move-log.md#results-and-claims";
 inline constexpr std::string_view kSnapshot = "docs/xml-save.md#the-snapshot";
+inline constexpr std::string_view kSnapshotAlone = "docs/xml-save.md#a-save-without-its-log";
 inline constexpr std::string_view kCommandLine = "docs/report.md#command-line";
 inline constexpr std::string_view kBatch = "docs/report.md#a-tournaments-batch";  // a batch's findings (issue 17)
 inline constexpr std::string_view kScenarioFile = "docs/scenario-format.md#errors";

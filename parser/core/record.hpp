@@ -161,6 +161,12 @@ struct Snapshot {
 
 enum class InputFormat : std::uint8_t { MoveLog, XmlSave };
 
+// The most diagnostics (and scenario-file errors, and violations: validator/verdict/result.hpp) kept
+// for one file: past it they are only counted, so that memory does not grow with a hostile file of
+// bad lines (docs/decisions.md, "Limits"). Readers go on reading to the end: a file with a syntax
+// error beyond the cap is still not judged.
+inline constexpr std::size_t kMaxKeptDiagnostics = 10000;
+
 struct GameRecord {
     std::string file;  // as named on the command line ("-" for standard input)
     InputFormat format = InputFormat::MoveLog;
@@ -174,9 +180,19 @@ struct GameRecord {
     bool has_snapshot = false;          // an XML save with a <snapshot> (known before its records are read)
     std::optional<Snapshot> snapshot;   // XML save only
     std::uint32_t last_line = 0;        // last line of the input (for "log stops here" reports)
-    std::vector<Diagnostic> diagnostics;
+    std::vector<Diagnostic> diagnostics;   // the first kMaxKeptDiagnostics, in the order found
+    std::size_t errors_not_kept = 0;       // those found past them, by severity
+    std::size_t warnings_not_kept = 0;
 
+    // Every diagnostic goes in here: kept while there are fewer than kMaxKeptDiagnostics, else counted.
+    void diagnose(Diagnostic d) {
+        if (diagnostics.size() < kMaxKeptDiagnostics) diagnostics.push_back(std::move(d));
+        else ++(d.severity == Severity::Error ? errors_not_kept : warnings_not_kept);
+    }
+    // How many diagnostics were found, kept or not (it grows with each one found).
+    std::size_t diagnostic_count() const { return diagnostics.size() + errors_not_kept + warnings_not_kept; }
     bool has_syntax_errors() const {
+        if (errors_not_kept != 0) return true;
         for (const auto& d : diagnostics)
             if (d.severity == Severity::Error) return true;
         return false;
@@ -192,5 +208,11 @@ struct GameRecord {
 // one is a "syntax" error. It bounds the time and memory one record can take (a path of 100,000
 // locations takes under 1 MiB; docs/decisions.md, "Limits").
 inline constexpr std::size_t kMaxRecordBytes = std::size_t{8} << 20;
+
+// The range of a game-turn's number in a record (docs/move-log.md, "Numbers"; the XML save's
+// attributes the same): 0 to kMaxTurnNumber (a scenario has at most 10,000), so that the next turn's
+// number cannot overflow. Every other number takes the whole 64 bits: strengths, counts, points,
+// scores and tracks are summed with checked arithmetic (ruling G4, score-overflow).
+inline constexpr std::int64_t kMaxTurnNumber = 1000000;
 
 }  // namespace referee

@@ -23,7 +23,10 @@ std::string lower(std::string_view s) {
 
 std::optional<std::int64_t> to_int(std::string_view s) {
     std::int64_t v = 0;
-    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+    if (!s.empty() && s.front() == '+') {
+        s.remove_prefix(1);
+        if (!s.empty() && s.front() == '-') return std::nullopt;  // "+-5": one sign at most
+    }
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
     return v;

@@ -81,8 +81,7 @@ void reading_failed(GameRecord& g) {
         message += std::string(": ") + x.what();
     } catch (...) {
     }
-    g.diagnostics.push_back(
-        Diagnostic{std::string(code_name(Code::Syntax)), Severity::Error, g.last_line, 1, std::move(message)});
+    g.diagnose(Diagnostic{std::string(code_name(Code::Syntax)), Severity::Error, g.last_line, 1, std::move(message)});
 }
 
 }  // namespace
@@ -153,9 +152,9 @@ inline bool Parser::parse_line(Iterator b, Iterator e, std::uint32_t line) {
         errors_(w, "expected a space before the string, found " + lex::found_at(w, e));
         return false;
     }
-    const std::size_t diagnostics_before = g_.diagnostics.size();
+    const std::size_t diagnostics_before = g_.diagnostic_count();
     if (dispatch(kind, p, e)) return true;
-    if (g_.diagnostics.size() == diagnostics_before)
+    if (g_.diagnostic_count() == diagnostics_before)
         errors_(p, "syntax error");  // not expected: every failure of a record rule is reported
     return false;
 }

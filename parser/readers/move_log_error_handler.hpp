@@ -60,7 +60,7 @@ struct error_handler_tag;
 // (characters). The driver points it at each line before parsing it.
 class line_error_handler {
 public:
-    explicit line_error_handler(std::vector<Diagnostic>& out) : out_(out) {}
+    explicit line_error_handler(GameRecord& out) : out_(out) {}
 
     void start_line(Iterator begin, Iterator end, std::uint32_t line) {
         begin_ = begin;
@@ -71,8 +71,7 @@ public:
     std::uint32_t column(Iterator where) const { return lex::count_chars(begin_, where) + 1; }
 
     void operator()(Iterator where, std::string message) const {
-        out_.push_back(Diagnostic{std::string(code_name(Code::Syntax)), Severity::Error, line_, column(where),
-                                  std::move(message)});
+        out_.diagnose(Diagnostic{std::string(code_name(Code::Syntax)), Severity::Error, line_, column(where), std::move(message)});
     }
 
     // An exception from the grammar: either a complete message, or "expected <which>".
@@ -91,7 +90,7 @@ public:
     }
 
 private:
-    std::vector<Diagnostic>& out_;
+    GameRecord& out_;
     Iterator begin_ = nullptr;
     Iterator end_ = nullptr;
     std::uint32_t line_ = 0;

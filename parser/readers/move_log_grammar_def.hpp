@@ -29,7 +29,10 @@ auto as(char const* name, Parser const& p) {
 }
 
 inline parsers::token_parser const tok{};
-inline parsers::int_parser const num{};
+inline parsers::int_parser const num{};  // any 64-bit integer: sums of points and counts are checked (G4)
+// A game-turn: a range in which the next turn's number cannot overflow (docs/move-log.md,
+// "Numbers"; record.hpp's kMaxTurnNumber).
+inline parsers::int_parser const turn_num{0, kMaxTurnNumber, "a game-turn"};
 inline parsers::record_keyword_parser const keyword_{};
 inline parsers::end_parser const eol{};
 inline parsers::list_word_parser const unit_list{"a unit id"};
@@ -94,7 +97,7 @@ x3::rule<at_option_class, ast::AtOpt> const at_option = "'at'";
 x3::rule<enters_option_class, ast::EntersOpt> const enters_option = "'enters'";
 x3::rule<ma_option_class, ast::MaOpt> const ma_option = "'ma'";
 auto const at_option_def = kw("at") > as<ast::Tok>("a location after 'at'", tok);
-auto const enters_option_def = kw("enters") > as<std::int64_t>("a number (turn) after 'enters'", num) >
+auto const enters_option_def = kw("enters") > as<std::int64_t>("a number (turn) after 'enters'", turn_num) >
                                as<x3::unused_type>("'at' after 'enters <turn>'", kw("at")) >
                                as<ast::Tok>("a location after 'at'", tok);
 auto const ma_option_def = kw("ma") > as<std::int64_t>("a number (movement allowance) after 'ma'", num);
@@ -221,7 +224,7 @@ auto const objective_record_def =
 auto const target_record_def = keyword_ > side > as<std::int64_t>("a number (banners)", num) > end_of_record;
 
 // sequence
-auto const turn_record_def = keyword_ > as<std::int64_t>("a number (turn)", num) > end_of_record;
+auto const turn_record_def = keyword_ > as<std::int64_t>("a number (turn)", turn_num) > end_of_record;
 auto const phase_record_def =
     keyword_ > as<ast::Tok>("a phase name (or a side and a phase name)", tok) > -tok > end_of_record;
 

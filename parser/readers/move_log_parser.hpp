@@ -27,7 +27,7 @@ public:
     // record; unless sink.keep_lists(), the record's lists are dropped from g's arenas once the
     // sink has it, so that memory does not grow with the game.
     Parser(GameRecord& g, RecordSink& sink, bool fast_paths)
-        : g_(g), sink_(sink), keep_lists_(sink.keep_lists()), errors_(g.diagnostics), fast_paths_(fast_paths) {}
+        : g_(g), sink_(sink), keep_lists_(sink.keep_lists()), errors_(g), fast_paths_(fast_paths) {}
 
     // Reads the text, a line at a time, and sets g.last_line. Throws only what the sink throws: a
     // failure of the parser itself (out of memory) ends the reading with a "syntax" Diagnostic.

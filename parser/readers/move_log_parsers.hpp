@@ -129,10 +129,15 @@ struct record_keyword_parser : x3::parser<record_keyword_parser> {
 
 // An INT (move-log.md: a WORD of decimal digits with an optional sign; a STRING may stand for
 // it). A token that is not an INT fails (so "expected a number (...)" is reported where it is
-// required); an INT that does not fit in 64 bits is an error.
+// required); an INT that does not fit in 64 bits, or outside the field's range [lo, hi], is an error
+// that names the range (`what` is the field: "a game-turn").
 struct int_parser : x3::parser<int_parser> {
     using attribute_type = std::int64_t;
     static bool const has_attribute = true;
+    std::int64_t lo = INT64_MIN, hi = INT64_MAX;
+    const char* what = nullptr;
+    constexpr int_parser() = default;
+    constexpr int_parser(std::int64_t l, std::int64_t h, const char* w) : lo(l), hi(h), what(w) {}
     template <typename Context, typename RContext, typename Attribute>
     bool parse(Iterator& first, Iterator const& last, Context const& context, RContext&, Attribute& attr) const {
         lex::Scan s;
@@ -144,6 +149,9 @@ struct int_parser : x3::parser<int_parser> {
         if (r < 0)
             throw syntax_error(s.tok.src, "number out of range: '" + lex::excerpt(s.tok.first, s.tok.last) +
                                               "' does not fit in 64 bits");
+        if (v < lo || v > hi)
+            throw syntax_error(s.tok.src, "number out of range: '" + lex::excerpt(s.tok.first, s.tok.last) + "' (" + what + " is " +
+                                              std::to_string(lo) + " to " + std::to_string(hi) + ")");
         x3::traits::move_to(v, attr);
         first = s.end;
         return true;

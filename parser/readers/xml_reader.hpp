@@ -72,6 +72,9 @@ private:
     std::unique_ptr<char[]> data_;
 };
 
+// The field of record.hpp's range, as a message names it.
+inline constexpr const char* kTurnWhat = "a game-turn";
+
 class Reader {
 public:
     Reader(GameRecord& g, std::string_view text, std::size_t ascii, const ParseBuffer& buf)
@@ -81,8 +84,7 @@ public:
 
     // A diagnostic of code `code`, with the severity the table gives it (diagnostics.hpp).
     void diag(Code code, LineIndex::Pos p, std::string message) {
-        g_.diagnostics.push_back(
-            Diagnostic{std::string(code_name(code)), code_info(code).severity, p.line, p.col, std::move(message)});
+        g_.diagnose(Diagnostic{std::string(code_name(code)), code_info(code).severity, p.line, p.col, std::move(message)});
     }
 
     // An element with its name and the name's key.
@@ -223,7 +225,10 @@ public:
         return intern(vals_[slot]);
     }
 
-    bool parse_int(std::size_t slot, std::string_view v, std::int64_t& out) {
+    // An integer attribute: decimal digits with an optional sign (as the move log's INT), within
+    // [lo, hi] (`what` names the field in the message: record.hpp's ranges).
+    bool parse_int(std::size_t slot, std::string_view v, std::int64_t& out, std::int64_t lo = INT64_MIN, std::int64_t hi = INT64_MAX,
+                   const char* what = nullptr) {
         const std::string_view t = trim(v);
         std::string_view digits = t;
         if (!digits.empty() && digits[0] == '+') digits.remove_prefix(1);
@@ -232,6 +237,11 @@ public:
         if (looks_ok && !(t[0] == '+' && digits[0] == '-')) {
             const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
             if (p == digits.data() + digits.size()) {
+                if (ec == std::errc() && (out < lo || out > hi)) {
+                    error("attribute " + attr_name(slot) + ": number out of range: " + quoted(v) + " (" + what + " is " + std::to_string(lo) +
+                          " to " + std::to_string(hi) + ")");
+                    return false;
+                }
                 if (ec == std::errc()) return true;
                 if (ec == std::errc::result_out_of_range) {
                     error("attribute " + attr_name(slot) + " needs an integer that fits in 64 bits, found " + quoted(v));
@@ -242,14 +252,14 @@ public:
         error("attribute " + attr_name(slot) + " needs an integer, found " + quoted(v));
         return false;
     }
-    std::int64_t integer(std::size_t slot, const char* expected) {
+    std::int64_t integer(std::size_t slot, const char* expected, std::int64_t lo = INT64_MIN, std::int64_t hi = INT64_MAX, const char* what = nullptr) {
         std::int64_t v = 0;
-        if (require(slot, expected)) parse_int(slot, vals_[slot], v);
+        if (require(slot, expected)) parse_int(slot, vals_[slot], v, lo, hi, what);
         return v;
     }
-    std::int64_t opt_integer(std::size_t slot, std::int64_t dflt) {
+    std::int64_t opt_integer(std::size_t slot, std::int64_t dflt, std::int64_t lo = INT64_MIN, std::int64_t hi = INT64_MAX, const char* what = nullptr) {
         std::int64_t v = dflt;
-        if (has(slot) && !parse_int(slot, vals_[slot], v)) v = dflt;
+        if (has(slot) && !parse_int(slot, vals_[slot], v, lo, hi, what)) v = dflt;
         return v;
     }
 

@@ -35,7 +35,7 @@ bool Reader::record(const Elem& e, const ElemDef& def, Record& r) {
                 error(has(5) ? "attribute 'enters' needs 'enters-at' (the location where the unit enters)"
                              : "attribute 'enters-at' needs 'enters' (the turn the unit enters)");
             } else if (has(5)) {
-                r.m = integer(5, "a turn number");
+                r.m = integer(5, "a turn number", 0, kMaxTurnNumber, kTurnWhat);
                 r.e = name(6, "a location");
             }
             r.list = names(7, ' ', false, 0, "");
@@ -68,7 +68,7 @@ bool Reader::record(const Elem& e, const ElemDef& def, Record& r) {
             r.n = integer(1, "a banner count, an integer");
             break;
         case Kind::Turn:
-            r.n = integer(0, "a turn number, an integer");
+            r.n = integer(0, "a turn number, an integer", 0, kMaxTurnNumber, kTurnWhat);
             break;
         case Kind::Phase:
             r.a = opt_name(0);

@@ -16,7 +16,7 @@ void Reader::snapshot(const Elem& e) {
     s.line = pos_.line;
     if (has(0)) {
         std::int64_t t = 0;
-        if (parse_int(0, raw(0), t)) s.turn = t;
+        if (parse_int(0, raw(0), t, 0, kMaxTurnNumber, kTurnWhat)) s.turn = t;
     }
     if (has(1)) {
         // "Union movement": the first word is the side, the rest the phase; one word: no side.

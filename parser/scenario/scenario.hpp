@@ -471,7 +471,8 @@ struct ScenarioError {
 
 struct ScenarioLoad {
     std::optional<Scenario> scenario;  // empty when errors is not empty
-    std::vector<ScenarioError> errors;
+    std::vector<ScenarioError> errors;  // at most kMaxKeptDiagnostics (record.hpp), sorted by place
+    std::size_t errors_not_kept = 0;   // those found past them, only counted
     bool refused = false;  // a scenario file a game named that it may not use, refused unread (validator/check/scenario_lookup.cpp)
 };
 

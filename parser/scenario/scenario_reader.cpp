@@ -82,6 +82,7 @@ public:
         ScenarioLoad out;
         read();
         if (cx_.error_count() > 0) {
+            out.errors_not_kept = cx_.errors_not_kept();
             out.errors = cx_.take_errors();
             std::stable_sort(out.errors.begin(), out.errors.end(), [](const ScenarioError& a, const ScenarioError& b) {
                 return a.line != b.line ? a.line < b.line : a.col < b.col;

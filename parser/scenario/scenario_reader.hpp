@@ -110,8 +110,9 @@ public:
     void error(pugi::xml_node n, std::string msg) { error_at(offset_of(n), std::move(msg)); }
     void error(pugi::xml_node n, pugi::xml_attribute a, std::string msg) { error_at(offset_of(n, a), std::move(msg)); }
     std::uint32_t line_of(pugi::xml_node n) const;
-    std::size_t error_count() const { return errors_.size(); }
+    std::size_t error_count() const { return errors_.size() + errors_not_kept_; }  // found, kept or not
     std::vector<ScenarioError> take_errors() { return std::move(errors_); }
+    std::size_t errors_not_kept() const { return errors_not_kept_; }
 
     // The highest game-turn an attribute may name: the last turn, or any turn when there is no limit.
     std::int32_t last_turn() const { return sc.turns > 0 ? sc.turns : kMaxTurns; }
@@ -188,7 +189,11 @@ private:
     std::string describe_map_miss(std::string_view name) const;
 
     std::vector<std::size_t> line_starts_;
-    std::vector<ScenarioError> errors_;
+    static constexpr std::size_t kBlock = 4096;
+    std::vector<std::size_t> chars_before_block_;  // the characters before each block of kBlock bytes
+    std::size_t chars_before(std::size_t off) const;
+    std::vector<ScenarioError> errors_;   // the first kMaxKeptDiagnostics found
+    std::size_t errors_not_kept_ = 0;     // the rest, counted
 };
 
 template <class Resolve, class Twice>

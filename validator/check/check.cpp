@@ -35,7 +35,7 @@ Report not_judged(const std::string& file, std::string scenario) {
 // file, the move log's header for the game record, the command line for the rest.
 void add_input_error(Report& r, Code code, std::uint32_t line, std::uint32_t col, std::string msg) {
     const std::string_view rule = code == Code::UnknownScenario ? (line > 0 ? cite::kHeader : cite::kCommandLine) : code_info(code).cites;
-    r.violations.push_back(Violation{std::string(code_name(code)), true, line, col, std::string(rule), std::move(msg), std::nullopt});
+    r.add(Violation{std::string(code_name(code)), true, line, col, std::string(rule), std::move(msg), std::nullopt});
 }
 
 // Every text of a report that can quote the input (names, reasons, messages) is cut to this many
@@ -133,7 +133,9 @@ Report Session::report(const GameRecord& g) {
     };
     const std::string_view spec = g.format == InputFormat::XmlSave ? cite::kXmlSave : cite::kMoveLog;
     for (const auto& d : g.diagnostics)
-        rep.violations.push_back(Violation{d.code, d.severity == Severity::Error, d.line, d.col, std::string(spec), d.message, std::nullopt});
+        rep.add(Violation{d.code, d.severity == Severity::Error, d.line, d.col, std::string(spec), d.message, std::nullopt});
+    rep.errors_not_kept += g.errors_not_kept;
+    rep.warnings_not_kept += g.warnings_not_kept;
     auto by_line = [](Report& r) {
         std::stable_sort(r.violations.begin(), r.violations.end(), [](const Violation& a, const Violation& b) { return a.line < b.line; });
     };
@@ -176,11 +178,14 @@ Report Session::report(const GameRecord& g) {
         for (const auto& e : load_->errors)
             add_input_error(rep, Code::ScenarioFile, line, 0,
                             e.line == 0 ? fmt::format("{}: {}", e.file, e.message) : fmt::format("{}:{}:{}: {}", e.file, e.line, e.col, e.message));
+        rep.errors_not_kept += load_->errors_not_kept;  // past the cap kept (record.hpp)
         return done(std::move(rep));
     }
     Report judged = unjudged_ ? std::move(*unjudged_) : engine_->finish();
     // Input warnings (unknown XML elements...) go with the rule violations.
-    for (auto& v : rep.violations) judged.violations.push_back(std::move(v));
+    for (auto& v : rep.violations) judged.add(std::move(v));
+    judged.errors_not_kept += rep.errors_not_kept;
+    judged.warnings_not_kept += rep.warnings_not_kept;
     by_line(judged);
     return done(std::move(judged));
 }
@@ -286,7 +291,7 @@ Report check_steps(std::string_view text, const std::string& file, const CheckOp
     if (r.result.decided) lines_to_steps(*r.result.decided, step_of_line);
     for (Violation& f : findings) {
         cut(f.message);
-        r.violations.push_back(std::move(f));
+        r.add(std::move(f));
     }
     std::stable_sort(r.violations.begin(), r.violations.end(),
                      [](const Violation& a, const Violation& b) { return a.step.value_or(0) < b.step.value_or(0); });

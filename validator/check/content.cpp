@@ -234,6 +234,9 @@ std::optional<std::string> mostly_not_records(std::string_view text, const GameR
         }
         if (bad.count(n) != 0) ++bad_lines;
     }
+    // A move log has one syntax error a line at most: those past the cap kept (record.hpp) are lines
+    // after the last one kept.
+    bad_lines = std::min(bad_lines + g.errors_not_kept, lines);
     if (first == 0 || bad.count(first) == 0 || 2 * bad_lines <= lines) return std::nullopt;
     if (binary(text.substr(0, 64 * 1024))) return fmt::format("binary data{}", kNot);
     return fmt::format("text that is not a move log: {} of its {} lines fit no record, the first of them line {}: {}{}", bad_lines, lines,

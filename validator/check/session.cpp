@@ -7,6 +7,10 @@
 
 namespace referee {
 
+namespace {
+constexpr std::size_t kMaxIntake = 100000;
+}  // namespace
+
 Session::Session(const CheckOptions& opts, std::string file) : opts_(opts), file_(std::move(file)), scen_name_(opts.scenario) {
     if (opts.digest) digest_.emplace();
 }
@@ -16,6 +20,8 @@ Session::~Session() = default;
 bool Session::syntax_error(const GameRecord& g) {
     for (; diagnostics_seen_ < g.diagnostics.size(); ++diagnostics_seen_)
         if (g.diagnostics[diagnostics_seen_].severity == Severity::Error) return true;
+    if (g.errors_not_kept != 0) return true;  // past the cap of kept diagnostics, only counted
+    diagnostics_seen_ = g.diagnostic_count();  // warnings past the cap
     return false;
 }
 
@@ -52,7 +58,7 @@ void Session::record(const Record& r, const GameRecord& g) {
             else tags_.emplace_back(std::move(name), std::move(value));
         }
     }
-    if (live_ && diagnostics_seen_ == g.diagnostics.size()) [[likely]] return live_->record(r, g.syms_arena.data(), g.ints_arena.data());
+    if (live_ && diagnostics_seen_ == g.diagnostic_count()) [[likely]] return live_->record(r, g.syms_arena.data(), g.ints_arena.data());
     // The scenario is the first game record's, wherever it is (even after a syntax error: the
     // report names it).
     if (opts_.scenario.empty() && scen_name_.empty() && r.kind == Kind::Game) {
@@ -70,7 +76,10 @@ void Session::record(const Record& r, const GameRecord& g) {
     }
     if (engine_) return engine_->record(r, g.syms_arena.data(), g.ints_arena.data());
     intake_.add(r, g);
-    if (scenario_known(g) && intake_.complete(scenario_->alternate_turns)) start(g);
+    // The records before the first turn wait for the set-up to be complete; a game that holds more
+    // than kMaxIntake of them starts there, so that memory does not grow with a hostile file of
+    // records and no turn (docs/decisions.md, "Limits").
+    if (scenario_known(g) && (intake_.complete(scenario_->alternate_turns) || intake_.records().size() >= kMaxIntake)) start(g);
 }
 
 void Session::end(const GameRecord& g) {

@@ -6,14 +6,14 @@ namespace referee {
 
 void Findings::add(Code code, std::uint32_t line, std::string_view rule, std::string message) {
     if (muted_) return;
-    rep_.violations.push_back(Violation{std::string(code_name(code)), severity_of(code, strict_) == Severity::Error, line, 0,
-                                        std::string(rule), std::move(message), std::nullopt});
+    rep_.add(Violation{std::string(code_name(code)), severity_of(code, strict_) == Severity::Error, line, 0,
+                      std::string(rule), std::move(message), std::nullopt});
 }
 
 void Findings::input_error(Code code, std::uint32_t line, std::uint32_t col, std::string message) {
     fatal_ = true;
-    rep_.violations.push_back(Violation{std::string(code_name(code)), true, line, col,
-                                        std::string(line ? cite::kHeader : cite::kCommandLine), std::move(message), std::nullopt});
+    rep_.add(Violation{std::string(code_name(code)), true, line, col,
+                      std::string(line ? cite::kHeader : cite::kCommandLine), std::move(message), std::nullopt});
 }
 
 bool Findings::first_time(const std::string& key) {

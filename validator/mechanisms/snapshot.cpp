@@ -17,7 +17,9 @@ void SaveSnapshot::unknown(Code code, std::uint32_t line, const char* what, Sym 
                              : code == Code::UnknownLocation ? game.near_location(wrong)
                              : code == Code::UnknownSide     ? game.near_side(wrong)
                                                              : std::string();
-    game.findings.add(code, line, cite::kSnapshot,
+    // A snapshot that names what the scenario does not have is not the position of this game: a
+    // snapshot-mismatch, with a log or without (docs/xml-save.md, "The snapshot").
+    game.findings.add(Code::SnapshotMismatch, line, cite::kSnapshot,
                       fmt::format("the snapshot names {} '{}', which {} does not have{}", what, wrong, game.scenario.title, near));
 }
 
@@ -92,6 +94,10 @@ void SaveSnapshot::compare() {
             continue;
         }
         const SideId side = game.names.side(h.side);
+        if (side == kNoSide) {
+            unknown(Code::UnknownSide, h.line, "side", h.side);
+            continue;
+        }
         const SideId holder = game.state.holder(l);
         if (side != holder)
             mismatch(h.line, fmt::format("{}: snapshot says {} holds it, the replay of the log says {}", game.scenario.map.name(l), game.str(h.side),

@@ -22,7 +22,9 @@ public:
     void judge_alone() override;  // snapshot_alone.cpp
 
 private:
-    void unknown(Code code, std::uint32_t line, const char* what, Sym s);
+    // A unit, location or side (`kind`: UnknownUnit, UnknownLocation, UnknownSide, for the names it
+    // is near) the scenario does not have: a snapshot-mismatch.
+    void unknown(Code kind, std::uint32_t line, const char* what, Sym s);
     AreaRecords* area_;
     Points* points_;
 };

@@ -17,7 +17,14 @@ namespace referee {
 void SaveSnapshot::judge_alone() {
     const Snapshot& sn = *game.record.snapshot;
     GameState& st = game.state;
-    game.clock.set_turn(sn.turn ? static_cast<std::int32_t>(std::clamp<std::int64_t>(*sn.turn, 0, INT32_MAX)) : 0);
+    // A game-turn the scenario does not have is no position of this game (the verdict is still
+    // worked out, at the turn nearest it, but the report has an error).
+    if (sn.turn && (*sn.turn < 0 || (game.turns > 0 && *sn.turn > game.turns)))
+        game.findings.add(Code::SnapshotMismatch, sn.line,
+                          game.turns > 0 ? fmt::format("the snapshot says game-turn {}; {} has game-turns 1 to {}", *sn.turn, game.scenario.title, game.turns)
+                                         : fmt::format("the snapshot says game-turn {}; a game-turn is not negative", *sn.turn));
+    const std::int64_t last = game.turns > 0 ? game.turns : INT32_MAX;
+    game.clock.set_turn(sn.turn ? static_cast<std::int32_t>(std::clamp<std::int64_t>(*sn.turn, 0, last)) : 0);
     for (const auto& su : sn.units) {
         const UnitId u = game.names.unit(su.id);
         if (u < 0) {
@@ -42,7 +49,9 @@ void SaveSnapshot::judge_alone() {
     for (const auto& h : sn.holds) {
         const LocId l = game.names.loc(h.loc);
         const SideId side = game.names.side(h.side);
-        if (l != kNoLoc && side != kNoSide) st.set_holder(l, side);
+        if (l == kNoLoc) unknown(Code::UnknownLocation, h.line, "location", h.loc);
+        else if (side == kNoSide) unknown(Code::UnknownSide, h.line, "side", h.side);
+        else st.set_holder(l, side);
     }
     // What history would give: eliminated units' strength and exits, from the statuses.
     for (std::size_t i = 0; i < st.units().size(); ++i) {
@@ -79,6 +88,10 @@ void SaveSnapshot::judge_alone() {
         ss.total = sc.value;
         totals[static_cast<std::size_t>(side)] = sc.value;
         taken.push_back(game.scenario.sides[static_cast<std::size_t>(side)]);
+        // Nothing shows that score is true: the result that rests on it is not verified.
+        game.findings.add(Code::UnverifiedScore, sc.line,
+                          fmt::format("{} score {} is the snapshot's own: with no log, referee cannot recompute it, and the result takes it as it is",
+                                      game.side_name(side), sc.value));
     }
     game.findings.note(taken.empty() ? std::string("the save has no log: the result is judged from its snapshot's position")
                                      : fmt::format("the save has no log: the result is judged from its snapshot; the scores of {} are the snapshot's own",

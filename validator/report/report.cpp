@@ -13,7 +13,7 @@
 //       FACTION (PLAYER|Non-player) M1, M2 = TOTAL[ passes]
 //   FILE:LINE[:COL]: severity: code: message [rule]   (violations, in line order)
 //   FILE:step N: severity: code: message [rule]       (a VASSAL game's: places are its steps)
-//   FILE: N more violations not listed (...)    (past --max-errors)
+//   FILE: N more violations not listed (...)    (past --max-errors, the cap kept, the batch's cap)
 //   claim CLAIM: stated S, computed C — agrees|disagrees   (a disagreeing one only when no
 //                                                         claim-mismatch above says it)
 //   rulings:
@@ -61,6 +61,9 @@ std::string not_judged_reason(const Report& r) {
     std::size_t syntax = 0;
     for (const auto& v : r.violations)
         if (v.code == "syntax") ++syntax;
+    if (syntax != 0 && r.errors_not_kept != 0)  // past the cap kept (result.hpp): counted, their codes not known
+        return fmt::format("{} (and {} more {}, counted but not kept)", plural(syntax, "syntax error", "syntax errors"), r.errors_not_kept,
+                           r.errors_not_kept == 1 ? "error" : "errors");
     if (syntax != 0) return plural(syntax, "syntax error", "syntax errors");
     // The codes of the errors, each once: their messages follow, each on its line, and are not
     // said twice (report.md, "A tournament's batch").
@@ -294,7 +297,7 @@ ojson report_json(const Report& r, const RenderOptions& o) {
     if (r.audit) audit_json(*r.audit, j);
 
     ojson viols = ojson::array();
-    const std::size_t listed = o.max_violations == 0 ? r.violations.size() : std::min(o.max_violations, r.violations.size());
+    const std::size_t listed = violations_listed(r, o);
     for (const auto& x : std::span(r.violations).first(listed)) {
         ojson vj = ojson::object();
         vj["code"] = x.code;
@@ -310,7 +313,8 @@ ojson report_json(const Report& r, const RenderOptions& o) {
         viols.push_back(std::move(vj));
     }
     j["violations"] = std::move(viols);
-    if (listed < r.violations.size()) j["violations_omitted"] = static_cast<std::int64_t>(r.violations.size() - listed);
+    if (listed < r.violations.size() + r.not_kept()) j["violations_omitted"] = static_cast<std::int64_t>(r.violations.size() + r.not_kept() - listed);
+    if (r.not_kept() != 0) j["violations_not_kept"] = static_cast<std::int64_t>(r.not_kept());
 
     ojson claims = ojson::array();
     for (const auto& c : r.claims) {
@@ -399,7 +403,24 @@ std::string audit_text(const GameAudit& a) {
     return out;
 }
 
+// The line after the violations listed: how many more there are, and why they are not listed
+// (--max-errors, the cap of violations kept for one file, the cap of violations listed in a batch).
+std::string not_listed_text(const Report& r, const RenderOptions& o, std::size_t more) {
+    std::vector<std::string> why;
+    if (o.max_violations != 0 && o.max_violations < r.violations.size()) why.push_back(fmt::format("--max-errors {}", o.max_violations));
+    if (o.batch_room < std::min(o.max_violations == 0 ? SIZE_MAX : o.max_violations, r.violations.size()))
+        why.push_back("the batch has listed as many violations as a batch lists");
+    if (r.not_kept() != 0) why.push_back(fmt::format("referee keeps {} violations of a file, and counts the rest", kMaxKeptViolations));
+    else if (o.max_violations != 0 && o.max_violations < r.violations.size()) why.push_back("--max-errors 0 lists them all");
+    return fmt::format("{}: {} not listed ({})\n", shown(r.file), plural(more, "more violation", "more violations"), fmt::join(why, "; "));
+}
+
 }  // namespace
+
+std::size_t violations_listed(const Report& r, const RenderOptions& o) {
+    const std::size_t n = o.max_violations == 0 ? r.violations.size() : std::min(o.max_violations, r.violations.size());
+    return std::min(n, o.batch_room);
+}
 
 std::string render_result_line(const Report& r) { return result_text(r); }
 
@@ -473,11 +494,9 @@ std::string render_text(const Report& r, const RenderOptions& o) {
     if (r.audit) out += audit_text(*r.audit);
 
     const std::vector<const Violation*> vs = in_order(r);
-    const std::size_t listed = o.max_violations == 0 ? vs.size() : std::min(o.max_violations, vs.size());
+    const std::size_t listed = violations_listed(r, o);
     for (const Violation* v : std::span(vs).first(listed)) out += violation_text(r, *v) + "\n";
-    if (listed < vs.size())
-        out += fmt::format("{}: {} not listed (--max-errors {}; --max-errors 0 lists them all)\n", shown(r.file),
-                           plural(vs.size() - listed, "more violation", "more violations"), o.max_violations);
+    if (listed < vs.size() + r.not_kept()) out += not_listed_text(r, o, vs.size() + r.not_kept() - listed);
 
     // A claim that disagrees is said once, as its claim-mismatch violation above; the claim lines
     // give the rest (those that agree, and any the violations do not name).
@@ -522,6 +541,8 @@ std::string render_csv_row(const Report& r) {
     for (const SideScore& sc : r.scores) scores.push_back(fmt::format("{} {}", sc.side, sc.total));
     std::size_t errors = 0, warnings = 0;
     for (const Violation& v : r.violations) ++(v.error ? errors : warnings);
+    errors += r.errors_not_kept;
+    warnings += r.warnings_not_kept;
     std::string claims;
     if (!r.claims.empty())
         claims = std::all_of(r.claims.begin(), r.claims.end(), [](const Claim& c) { return c.agrees; }) ? "agree" : "disagree";

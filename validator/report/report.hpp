@@ -7,6 +7,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,7 +20,14 @@ struct RenderOptions {
     std::size_t max_violations = 0;
     // False (--quiet): the text leaves out the scenario's standing rulings (Report::standing_rulings).
     bool standing_rulings = true;
+    // At most this many more violations may be listed in the batch this report is part of
+    // (kMaxBatchListed, cli/batch.cpp): past it, reports give only the count of theirs.
+    std::size_t batch_room = SIZE_MAX;
 };
+
+// The number of a report's violations listed with these options (the rest are counted in one line,
+// or "violations_omitted").
+std::size_t violations_listed(const Report& r, const RenderOptions& o);
 
 std::string render_text(const Report& r, const RenderOptions& o = {});
 // The scenario by its id and where its rules come from: "maryes-heights (built-in)", or "club (file

@@ -156,6 +156,11 @@ struct PlayerName {
     std::string name;
 };
 
+// The most violations a report keeps (as the readers keep at most kMaxKeptDiagnostics, record.hpp):
+// past it they are only counted, by severity, so that a hostile game's report stays bounded in
+// memory and size whatever --max-errors says (docs/decisions.md, "Limits").
+inline constexpr std::size_t kMaxKeptViolations = 10000;
+
 struct Report {
     std::string file;
     std::string sha256;     // of the input file's bytes, 64 lowercase hex digits; "" when not read (or not asked for)
@@ -171,7 +176,9 @@ struct Report {
     bool places_are_steps = false;
     Verdict result;
     std::vector<SideScore> scores;
-    std::vector<Violation> violations;  // sorted by line
+    std::vector<Violation> violations;  // sorted by line; at most kMaxKeptViolations (add)
+    std::size_t errors_not_kept = 0;    // the violations found past them, by severity
+    std::size_t warnings_not_kept = 0;
     std::vector<Claim> claims;
     std::vector<std::string> rulings;
     std::size_t standing_rulings = 0;  // the first ones of `rulings` are the scenario's own, the same in every game of it
@@ -188,7 +195,14 @@ struct Report {
     // the same game.
     std::string digest;
 
+    // Every violation goes in here: kept while there are fewer than kMaxKeptViolations, else counted.
+    void add(Violation v) {
+        if (violations.size() < kMaxKeptViolations) violations.push_back(std::move(v));
+        else ++(v.error ? errors_not_kept : warnings_not_kept);
+    }
+    std::size_t not_kept() const { return errors_not_kept + warnings_not_kept; }
     bool has_errors() const {
+        if (errors_not_kept != 0) return true;
         for (const auto& v : violations)
             if (v.error) return true;
         return false;

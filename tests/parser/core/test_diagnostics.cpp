@@ -70,7 +70,7 @@ TEST(CodeTable, SeveritiesAreReportMds) {
     // module-version: vassal.md, "a different module version is a warning"; vassal-unread: what the
     // conversion of a VASSAL game could not read, for the director (docs/decisions.md); duplicate:
     // a batch's note that a file holds an earlier file's game (docs/decisions.md).
-    const std::set<std::string_view> warnings{"path-gap", "incomplete", "unknown-element", "unknown-attribute",
+    const std::set<std::string_view> warnings{"path-gap", "incomplete", "unverified-score", "unknown-element", "unknown-attribute",
                                               "undo-after-roll", "undo-after-reveal", "module-version", "vassal-unread", "duplicate"};
     for (int i = 0; i < kCodeCount; ++i) {
         const CodeInfo& c = code_table()[i];
@@ -82,6 +82,8 @@ TEST(CodeTable, StrictMakesTheRuleWarningsErrors) {
     EXPECT_EQ(severity_of(Code::PathGap, false), Severity::Warning);
     EXPECT_EQ(severity_of(Code::PathGap, true), Severity::Error);
     EXPECT_EQ(severity_of(Code::Incomplete, true), Severity::Error);
+    EXPECT_EQ(severity_of(Code::UnverifiedScore, false), Severity::Warning);
+    EXPECT_EQ(severity_of(Code::UnverifiedScore, true), Severity::Error);
     EXPECT_EQ(severity_of(Code::UnknownElement, true), Severity::Warning);
     EXPECT_EQ(severity_of(Code::UnknownAttribute, true), Severity::Warning);
     EXPECT_EQ(severity_of(Code::Zoc, false), Severity::Error);

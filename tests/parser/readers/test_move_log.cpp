@@ -938,7 +938,8 @@ TEST(MoveLogRobustness, RandomTokenSoupOneOutcomePerLine) {
         text += (i % 3 == 0) ? "\r\n" : "\n";
     }
     GameRecord g = parse(text);
-    EXPECT_EQ(g.records.size() + g.diagnostics.size(), lines);
+    EXPECT_EQ(g.records.size() + g.diagnostic_count(), lines);  // past the first 10,000, diagnostics are counted
+    EXPECT_EQ(g.diagnostics.size(), std::min(g.diagnostic_count(), kMaxKeptDiagnostics));
     EXPECT_EQ(g.last_line, 20000u);
     std::uint32_t previous = 0;
     for (const Diagnostic& d : g.diagnostics) {
@@ -972,9 +973,12 @@ TEST(MoveLogRobustness, ManyLines) {
     for (int i = 0; i < 200000; ++i) text += (i % 4 == 3) ? "mvoe X\n" : "move 2/V 0101 0102\n";
     GameRecord g = parse(text);
     EXPECT_EQ(g.records.size(), 150000u);
-    EXPECT_EQ(g.diagnostics.size(), 50000u);
+    // The first 10,000 diagnostics are kept (record.hpp), the other 40,000 counted.
+    EXPECT_EQ(g.diagnostics.size(), kMaxKeptDiagnostics);
+    EXPECT_EQ(g.errors_not_kept, 40000u);
+    EXPECT_TRUE(g.has_syntax_errors());
     EXPECT_EQ(g.last_line, 200000u);
-    EXPECT_EQ(g.diagnostics.back().line, 200000u);
+    EXPECT_EQ(g.diagnostics.back().line, 40000u);
 }
 
 ///////////////////////////////////////////////////////////////////////////////////////////////

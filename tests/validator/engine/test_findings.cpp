@@ -22,9 +22,9 @@ namespace {
 // module-version (vassal.md: a different module version is a warning) and vassal-unread (what a
 // VASSAL game's conversion left out) are warnings about the file, which --strict leaves as they are;
 // so is duplicate (a batch's note that a file holds the same game as an earlier one).
-const std::set<std::string, std::less<>> kWarnings = {"path-gap", "incomplete", "unknown-element", "unknown-attribute",
+const std::set<std::string, std::less<>> kWarnings = {"path-gap", "incomplete", "unverified-score", "unknown-element", "unknown-attribute",
                                                       "undo-after-roll", "undo-after-reveal", "module-version", "vassal-unread", "duplicate"};
-const std::set<std::string, std::less<>> kStrictErrors = {"path-gap", "incomplete", "undo-after-roll", "undo-after-reveal"};
+const std::set<std::string, std::less<>> kStrictErrors = {"path-gap", "incomplete", "unverified-score", "undo-after-roll", "undo-after-reveal"};
 
 }  // namespace
 

@@ -292,6 +292,63 @@ TEST(Snapshot, WithoutALogThePositionIsJudged) {
     EXPECT_TRUE(said);
 }
 
+namespace {
+// A save of Marye's Heights without its log, its snapshot (line 5) holding `inner` from line 6 on.
+std::string alone(const std::string& turn, const std::string& inner) {
+    return "<referee-save format=\"1\" scenario=\"maryes-heights\">\n"                              // 1
+           "<setup mode=\"custom\"/>\n"                                                             // 2
+           "<unit id=\"U1\" side=\"Union\" type=\"infantry\" strength=\"6\" at=\"0506\"/>\n"          // 3
+           "<unit id=\"C1\" side=\"Confederate\" type=\"infantry\" strength=\"5\" at=\"0508\"/>\n"    // 4
+           "<snapshot turn=\"" + turn + "\">\n" +                                                    // 5
+           inner + "</snapshot>\n</referee-save>\n";
+}
+}  // namespace
+
+TEST(Snapshot, WithoutALogAScoreTakenFromTheSnapshotIsUnverified) {
+    // The verdict rests on the snapshot's own score: a warning at its element, an error with --strict.
+    const std::string s = alone("11", "<unit id=\"C1\" status=\"eliminated\"/>\n<score side=\"Confederate\" value=\"30\"/>\n");
+    const Report r = check(s);
+    ASSERT_TRUE(r.judged);
+    EXPECT_EQ(r.result.winner.value_or(""), "Confederate");
+    EXPECT_EQ(count_code(r, "unverified-score"), 1);
+    EXPECT_TRUE(has(r, "unverified-score", 7));
+    EXPECT_EQ(r.exit_status(), 0);
+    CheckOptions strict;
+    strict.strict = true;
+    EXPECT_EQ(check(s, strict).exit_status(), 1);
+    // With no score of its own, nothing rests on the snapshot's word: no warning.
+    EXPECT_EQ(count_code(check(alone("11", "<unit id=\"C1\" status=\"eliminated\"/>\n")), "unverified-score"), 0);
+}
+
+TEST(Snapshot, WithoutALogATurnPastTheLastIsAMismatch) {
+    const Report r = check(alone("999", ""));
+    ASSERT_TRUE(r.judged);
+    EXPECT_TRUE(has(r, "snapshot-mismatch", 5));
+    EXPECT_EQ(r.exit_status(), 1);
+    EXPECT_EQ(r.result.decided.value_or(""), "snapshot at game-turn 11");  // judged at the last game-turn
+    EXPECT_EQ(count_code(check(alone("11", "")), "snapshot-mismatch"), 0);
+    EXPECT_EQ(count_code(check(alone("3", "")), "snapshot-mismatch"), 0);
+}
+
+TEST(Snapshot, WhatTheScenarioDoesNotHaveIsAMismatch) {
+    // Without a log: a unit, a location, a side.
+    const Report r = check(alone("11", "<unit id=\"Nobody\" status=\"eliminated\"/>\n"   // 6
+                                       "<unit id=\"C1\" status=\"on-map\" at=\"9999\"/>\n"  // 7
+                                       "<hold loc=\"0506\" side=\"Martians\"/>\n"             // 8
+                                       "<hold loc=\"9998\" side=\"Union\"/>\n"                // 9
+                                       "<score side=\"Martians\" value=\"99\"/>\n"));         // 10
+    for (std::uint32_t line = 6; line <= 10; ++line) EXPECT_TRUE(has(r, "snapshot-mismatch", line)) << line;
+    EXPECT_EQ(count_code(r, "unknown-unit") + count_code(r, "unknown-location") + count_code(r, "unknown-side"), 0);
+    EXPECT_EQ(r.exit_status(), 1);
+    // With a log: the same.
+    const Report w = check(save("<unit id=\"Nobody\" status=\"eliminated\"/>\n"   // 14
+                                "<hold loc=\"0507\" side=\"Martians\"/>\n"        // 15
+                                "<hold loc=\"9998\" side=\"Union\"/>\n"           // 16
+                                "<score side=\"Martians\" value=\"0\"/>\n"));     // 17
+    for (std::uint32_t line = 14; line <= 17; ++line) EXPECT_TRUE(has(w, "snapshot-mismatch", line)) << line;
+    EXPECT_EQ(count_code(w, "unknown-unit") + count_code(w, "unknown-location") + count_code(w, "unknown-side"), 0);
+}
+
 TEST(CemeteryHill, Rule_14_53_ASaveWithoutItsLogSaysTheAwardCannotBeComputed) {
     const std::string save =
         "<?xml version=\"1.0\"?>\n<referee-save format=\"1\" scenario=\"cemetery-hill\">\n<snapshot turn=\"15\">\n</snapshot>\n</referee-save>\n";
