@@ -308,9 +308,7 @@ public:
     int finish() {
         if (format_ == "json") write(json_items_ == 0 ? std::string("[]\n") : json_items_ == 1 ? json_first_ : std::string("\n]\n"));
         if (format_ == "html" && !output_.empty()) {
-            std::vector<IndexRow> rows;
-            for (std::size_t i = 0; i < reports_.size(); ++i) rows.push_back(IndexRow{&reports_[i], pages_[i]});
-            if (!save(output_ + "/index.html", render_index(rows))) return 2;
+            if (!save(output_ + "/index.html", render_index(rows_, index_summary_))) return 2;
             fmt::print(stderr, "referee: {} page{} and {}/index.html written\n", pages_.size(), pages_.size() == 1 ? "" : "s", shown(output_));
         }
         if (summary_line_) write((blocks_ != 0 ? "\n" : "") + summary_.line());
@@ -361,7 +359,8 @@ private:
         for (int k = 2; std::find(pages_.begin(), pages_.end(), file) != pages_.end(); ++k) file = fmt::format("{}-{}.html", name, k);
         if (!save(output_ + "/" + file, c.page)) status_ = 2;
         pages_.push_back(file);
-        reports_.push_back(std::move(c.report));
+        rows_.push_back(index_row(c.report, file));
+        index_summary_.add(c.report);
     }
 
     static bool save(const std::string& path, const std::string& text) {
@@ -422,7 +421,8 @@ private:
     bool summary_line_;
     BatchSummary summary_;
     int status_ = 0;
-    std::vector<Report> reports_;  // --format html with --output: for the index
+    std::vector<IndexRow> rows_;    // --format html with --output: what the index shows of each game
+    BatchSummary index_summary_;
     std::size_t json_items_ = 0;   // --format json: the reports written or held
     std::string json_first_;       // the first, until a second one comes
     std::size_t batch_room_ = kMaxBatchListed;  // violations the batch may still list

@@ -316,24 +316,29 @@ std::string render_page(const PageGame& pg) {
     return out;
 }
 
-std::string render_index(const std::vector<IndexRow>& rows) {
-    BatchSummary sum;
-    for (const IndexRow& row : rows) sum.add(*row.report);
+IndexRow index_row(const Report& r, std::string page) {
+    IndexRow row;
+    row.page = std::move(page);
+    row.file = r.file;
+    row.scenario = r.scenario;
+    row.result = render_result_line(r);
+    for (const Violation& v : r.violations) (v.error ? row.errors : row.warnings)++;
+    row.errors += r.errors_not_kept;
+    row.warnings += r.warnings_not_kept;
+    for (const SideScore& sc : r.scores) row.score += fmt::format("{}{} {}", row.score.empty() ? "" : ", ", sc.side, sc.total);
+    return row;
+}
+
+std::string render_index(const std::vector<IndexRow>& rows, const BatchSummary& summary) {
     std::string out = fmt::format("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>referee: {} games</title><style>{}</style></head>\n<body>\n",
                                   rows.size(), kStyle);
-    std::string line = sum.line();
+    std::string line = summary.line();
     if (!line.empty() && line.back() == '\n') line.pop_back();
     out += fmt::format("<h1>The batch</h1><p class=\"verdict\" id=\"summary\">{}</p>\n", esc(line));
     out += "<table id=\"games\"><tr><th>game</th><th>scenario</th><th>result</th><th>score</th><th>errors</th><th>warnings</th></tr>\n";
-    for (const IndexRow& row : rows) {
-        const Report& r = *row.report;
-        std::size_t errors = 0, warnings = 0;
-        for (const Violation& v : r.violations) (v.error ? errors : warnings)++;
-        std::string score;
-        for (const SideScore& sc : r.scores) score += fmt::format("{}{} {}", score.empty() ? "" : ", ", sc.side, sc.total);
+    for (const IndexRow& row : rows)
         out += fmt::format("<tr class=\"game\"><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td class=\"pts\">{}</td><td class=\"pts\">{}</td></tr>\n",
-                           esc(row.page), esc(r.file), esc(r.scenario), esc(render_result_line(r)), esc(score), errors, warnings);
-    }
+                           esc(row.page), esc(row.file), esc(row.scenario), esc(row.result), esc(row.score), row.errors, row.warnings);
     out += "</table>\n</body></html>\n";
     return out;
 }

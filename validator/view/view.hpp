@@ -5,6 +5,7 @@
 #pragma once
 
 #include "position.hpp"
+#include "report.hpp"
 #include "result.hpp"
 #include "scenario.hpp"
 
@@ -31,11 +32,14 @@ struct PageGame {
 };
 std::string render_page(const PageGame& g);
 
-// The index page of a batch: one row a game, linking to its page (`page`, relative).
+// The index page of a batch: one row a game, linking to its page (`page`, relative). A row is what
+// the index shows of a game, taken when the game is done: a batch keeps the rows, not the reports,
+// so that its memory does not grow with the games' violations.
 struct IndexRow {
-    const Report* report = nullptr;
-    std::string page;
+    std::string page, file, scenario, result, score;
+    std::size_t errors = 0, warnings = 0;
 };
-std::string render_index(const std::vector<IndexRow>& rows);
+IndexRow index_row(const Report& r, std::string page);
+std::string render_index(const std::vector<IndexRow>& rows, const BatchSummary& summary);
 
 }  // namespace referee

@@ -197,7 +197,7 @@ TEST(HostileOutput, AScenarioFileShowsItsNamesEscaped) {
                     out.string() + "' 2> '" + err.string() + "'"),
               1);
     expect_clean(slurp(out), "check --scenario");
-    EXPECT_NE(slurp(out).find("M2: Club rules\\x1b]0;owned\\x07 forged: error\\u202e"), std::string::npos) << slurp(out);
+    EXPECT_NE(slurp(out).find("M2 (file club.xml): Club rules\\x1b]0;owned\\x07 forged: error\\u202e"), std::string::npos) << slurp(out);
     fs::remove_all(dir);
 }
 
