@@ -10,6 +10,7 @@
 #include "diagnostics.hpp"
 #include "report.hpp"
 #include "sha256.hpp"
+#include "regular_file.hpp"
 #include "shown.hpp"
 #include "vassal_check.hpp"
 
@@ -44,16 +45,6 @@ bool hidden(const fs::path& p) {
     return !name.empty() && name[0] == '.';
 }
 
-// `p` is `root` or under it, step by step (not as strings: /games2 is not under /games).
-bool within(const fs::path& p, const fs::path& root) {
-    auto at = p.begin();
-    for (const fs::path& step : root) {
-        if (at == p.end() || *at != step) return false;
-        ++at;
-    }
-    return true;
-}
-
 // The files under `dir`, recursively, into `out` (sorted later). A folder that cannot be listed is
 // an entry of its own, with the problem. Only regular files are read: a named pipe, a device or a
 // socket is an entry with its problem (never opened: a pipe would wait for ever), and so is a
@@ -85,7 +76,7 @@ void walk(const fs::path& dir, const fs::path& root, std::vector<BatchEntry>& ou
         std::error_code ec2;
         if (e.is_symlink(ec2)) {
             const fs::path target = fs::weakly_canonical(e.path(), ec2);
-            if (ec2 || root.empty() || !within(target, root)) {
+            if (ec2 || root.empty() || !path_within(target, root)) {
                 refuse(e.path(), fmt::format("is a symbolic link that leads out of the folder {}", root.empty() ? dir.string() : root.string()));
                 continue;
             }

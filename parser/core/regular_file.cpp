@@ -53,4 +53,13 @@ OpenedFile open_regular_file(const std::string& path) {
     return out;
 }
 
+bool path_within(const std::filesystem::path& p, const std::filesystem::path& root) {
+    auto at = p.begin();
+    for (const std::filesystem::path& step : root) {
+        if (at == p.end() || *at != step) return false;
+        ++at;
+    }
+    return true;
+}
+
 }  // namespace referee

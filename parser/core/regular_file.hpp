@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 
 namespace referee {
@@ -20,6 +21,10 @@ struct OpenedFile {
 
 // `path` opened for reading when it is a regular file (symbolic links followed). The caller closes fd.
 OpenedFile open_regular_file(const std::string& path);
+
+// `p` is `root` or under it, step by step (not as strings: /games2 is not under /games). Both are
+// expected resolved (canonical), so that no `..` or link is left in either.
+bool path_within(const std::filesystem::path& p, const std::filesystem::path& root);
 
 // What a file of type `mode` (st_mode) is, in words: "a directory", "a named pipe", "a character device"...
 std::string file_kind(unsigned mode);

@@ -6,6 +6,7 @@
 // (docs/report.md, "Files from players"). --scenario is the director's own choice: any path.
 #include "session.hpp"
 
+#include "regular_file.hpp"
 #include "suggest.hpp"
 
 #include <fmt/format.h>
@@ -37,16 +38,6 @@ std::shared_ptr<const ScenarioLoad> failed(const std::string& name, std::string 
     out.errors.push_back(ScenarioError{name, 0, 0, std::move(why)});
     out.refused = refused;
     return std::make_shared<const ScenarioLoad>(std::move(out));
-}
-
-// `p` is `root` or under it, step by step (not as strings: /games2 is not under /games).
-bool within(const fs::path& p, const fs::path& root) {
-    auto at = p.begin();
-    for (const fs::path& step : root) {
-        if (at == p.end() || *at != step) return false;
-        ++at;
-    }
-    return true;
 }
 
 }  // namespace
@@ -83,7 +74,7 @@ std::shared_ptr<const ScenarioLoad> find_scenario(const std::string& name, const
         // Every symbolic link on the way resolved (realpath: nothing is opened): a link that leads
         // out of the folder is refused, one that stays in it is followed.
         const fs::path real = fs::weakly_canonical(candidate, ec);
-        if (ec || !within(real, root))
+        if (ec || !path_within(real, root))
             return failed(name,
                           fmt::format("refused, not read: {} leads out of the folder {} (through a symbolic link)", candidate.string(),
                                       folder.empty() ? "." : folder),
