@@ -246,7 +246,7 @@ int run(int argc, char** argv) {
     if (scenarios->parsed()) {
         if (show.empty()) {
             if (show_format != "text") return usage_error("--format is for --show: the list is one scenario a line (id, tab, title)");
-            for (const auto& s : builtin_scenarios()) write_stdout(fmt::format("{}\t{}\n", shown(s.id), shown(s.title)));
+            for (const auto& s : builtin_scenarios()) write_stdout(fmt::format("{}\t{}\n", shown(s.id), shown(s.title())));
             return 0;
         }
         return show_scenario(show, show_format == "json");

@@ -37,20 +37,15 @@ ScenarioError file_error(std::string file, std::string msg) {
     return e;  // line and column 0: the file as a whole
 }
 
-std::string title_of(const void* data, std::size_t size) {
-    pugi::xml_document doc;
-    if (!doc.load_buffer(data, size, pugi::parse_default, pugi::encoding_utf8)) return {};
-    return one_line(doc.document_element().attribute("title").value());
-}
-
+// The list is made at the first use, in every check; the titles (which only --list-scenarios
+// shows) are not read then: parsing every embedded file for its title was a tenth of a small
+// game's check (docs/performance.md, "Issue 19").
 struct BuiltinTable {
-    std::deque<std::string> strings;  // titles, and the ids and text of added test built-ins (stable addresses)
+    std::deque<std::string> strings;  // the ids and text of added test built-ins (stable addresses)
     std::vector<BuiltinScenario> list;
     BuiltinTable() {
-        for (const EmbeddedFile* f = kEmbeddedScenarios; f->name; ++f) {
-            const std::string& title = strings.emplace_back(title_of(f->data, f->size));
-            list.push_back(BuiltinScenario{f->name, title, std::string_view(reinterpret_cast<const char*>(f->data), f->size)});
-        }
+        for (const EmbeddedFile* f = kEmbeddedScenarios; f->name; ++f)
+            list.push_back(BuiltinScenario{f->name, std::string_view(reinterpret_cast<const char*>(f->data), f->size)});
     }
 };
 
@@ -63,6 +58,12 @@ BuiltinTable& builtin_table() {
 
 const std::vector<BuiltinScenario>& builtin_scenarios() { return builtin_table().list; }
 
+std::string BuiltinScenario::title() const {
+    pugi::xml_document doc;
+    if (!doc.load_buffer(xml.data(), xml.size(), pugi::parse_default, pugi::encoding_utf8)) return {};
+    return one_line(doc.document_element().attribute("title").value());
+}
+
 // For tests only (declared in tests/support/scenario_support.hpp, not in parser/scenario/scenario.hpp): adds `xml` as
 // a built-in scenario `id` for the rest of the process, so that the reader can be tested with kinds
 // of base no file in scenarios/ is yet (a base whose sides come from the game). An id already
@@ -72,8 +73,7 @@ void add_builtin_scenario_for_tests(const std::string& id, const std::string& xm
     if (std::any_of(t.list.begin(), t.list.end(), [&](const BuiltinScenario& b) { return b.id == id; })) return;
     const std::string& sid = t.strings.emplace_back(id);
     const std::string& text = t.strings.emplace_back(xml);
-    const std::string& title = t.strings.emplace_back(title_of(text.data(), text.size()));
-    t.list.push_back(BuiltinScenario{sid, title, text});
+    t.list.push_back(BuiltinScenario{sid, text});
 }
 
 ScenarioLoad read_scenario_xml(std::string_view xml, std::string file) {

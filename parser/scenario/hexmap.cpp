@@ -1,15 +1,33 @@
 #include "hexmap.hpp"
 
 #include <algorithm>
-#include <cstdio>
+#include <string>
 
 namespace referee {
 
 namespace {
+// A number as printf's "%02d" writes it, appended to out.
+void append_2d(std::string& out, int n) {
+    if (n < 0) {
+        out += '-';
+        n = -n;  // the extent is read into a checked range far from INT_MIN
+        if (n < 10) {
+            out += static_cast<char>('0' + n);
+            return;
+        }
+    }
+    char digits[12];
+    int k = 0;
+    do digits[k++] = static_cast<char>('0' + n % 10);
+    while ((n /= 10) != 0);
+    if (k == 1) out += '0';
+    while (k > 0) out += digits[--k];
+}
 std::string ccrr(int col, int row) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%02d%02d", col, row);
-    return buf;
+    std::string s;
+    append_2d(s, col);
+    append_2d(s, row);
+    return s;
 }
 bool is_shifted(int n, bool shift_even) { return ((n % 2) == 0) == shift_even; }
 }  // namespace
@@ -45,28 +63,53 @@ Map Map::hex_grid(GridKind kind, int col_min, int col_max, int row_min, int row_
     m.col_max_ = col_max;
     m.row_min_ = row_min;
     m.row_max_ = row_max;
+    // Built hex by hex without the name index: find() computes a grid hex's id from its name
+    // (grid_id), so only locations added by name later go into index_. Start-up of every check
+    // builds the built-in scenario's grid (docs/performance.md, "Issue 19").
+    const std::size_t n = static_cast<std::size_t>(col_max - col_min + 1) * static_cast<std::size_t>(row_max - row_min + 1);
+    m.names_.reserve(n);
+    m.cols_.reserve(n);
+    m.rows_.reserve(n);
+    m.adj_.resize(n);
     for (int c = col_min; c <= col_max; ++c)
         for (int r = row_min; r <= row_max; ++r) {
-            const LocId id = m.add_location(ccrr(c, r));
+            m.names_.push_back(ccrr(c, r));
+            if (c < 0 || r < 0) m.index_.emplace(m.names_.back(), static_cast<LocId>(m.names_.size() - 1));  // not digits alone
             m.cols_.push_back(c);
             m.rows_.push_back(r);
-            (void)id;
         }
-    for (LocId id = 0; id < static_cast<LocId>(m.size()); ++id) {
+    for (LocId id = 0; id < static_cast<LocId>(n); ++id) {
         Coord nb[6];
         hex_neighbours(kind, shift_even, {m.cols_[static_cast<std::size_t>(id)], m.rows_[static_cast<std::size_t>(id)]}, nb);
+        Neighbours& adj = m.adj_[static_cast<std::size_t>(id)];
         for (const Coord& c : nb) {
             if (c.col < col_min || c.col > col_max || c.row < row_min || c.row > row_max) continue;
-            const LocId other = static_cast<LocId>((c.col - col_min) * (row_max - row_min + 1) + (c.row - row_min));
-            m.adj_[static_cast<std::size_t>(id)].push_back(other);
+            adj.near[adj.n++] = static_cast<LocId>((c.col - col_min) * (row_max - row_min + 1) + (c.row - row_min));
         }
-        std::sort(m.adj_[static_cast<std::size_t>(id)].begin(), m.adj_[static_cast<std::size_t>(id)].end());
+        std::sort(adj.near.begin(), adj.near.begin() + adj.n);
     }
     return m;
 }
 
+// A name of the generated grid: its digits split into a column and a row within the extent, whose
+// hex has exactly that name. Every split is tried, as "%02d%02d" runs wider numbers together.
+LocId Map::grid_id(std::string_view name) const {
+    if (cols_.empty() || name.size() < 2 || name.size() > 18) return kNoLoc;
+    for (char ch : name)
+        if (ch < '0' || ch > '9') return kNoLoc;  // a negative number's hex is in index_ (hex_grid)
+    for (std::size_t split = 1; split < name.size(); ++split) {
+        long long c = 0, r = 0;
+        for (std::size_t i = 0; i < split; ++i) c = c * 10 + (name[i] - '0');
+        for (std::size_t i = split; i < name.size(); ++i) r = r * 10 + (name[i] - '0');
+        if (c < col_min_ || c > col_max_ || r < row_min_ || r > row_max_) continue;
+        const LocId id = static_cast<LocId>((c - col_min_) * (row_max_ - row_min_ + 1) + (r - row_min_));
+        if (names_[static_cast<std::size_t>(id)] == name) return id;
+    }
+    return kNoLoc;
+}
+
 LocId Map::add_location(std::string name) {
-    if (auto it = index_.find(name); it != index_.end()) return it->second;
+    if (const LocId id = find(name); id != kNoLoc) return id;
     const LocId id = static_cast<LocId>(names_.size());
     index_.emplace(name, id);
     names_.push_back(std::move(name));
@@ -74,18 +117,33 @@ LocId Map::add_location(std::string name) {
     return id;
 }
 
+void Map::Neighbours::insert(LocId x) {
+    if (more.empty()) {
+        LocId* end = near.data() + n;
+        LocId* at = std::lower_bound(near.data(), end, x);
+        if (at != end && *at == x) return;
+        if (n < near.size()) {
+            std::copy_backward(at, end, end + 1);
+            *at = x;
+            ++n;
+            return;
+        }
+        more.assign(near.begin(), near.end());  // a seventh: the list moves to the heap
+        n = 0;
+    }
+    auto it = std::lower_bound(more.begin(), more.end(), x);
+    if (it == more.end() || *it != x) more.insert(it, x);
+}
+
 void Map::add_adjacency(LocId a, LocId b) {
     if (a == b || a < 0 || b < 0) return;
-    auto add = [this](LocId x, LocId y) {
-        auto& v = adj_[static_cast<std::size_t>(x)];
-        auto it = std::lower_bound(v.begin(), v.end(), y);
-        if (it == v.end() || *it != y) v.insert(it, y);
-    };
-    add(a, b);
-    add(b, a);
+    adj_[static_cast<std::size_t>(a)].insert(b);
+    adj_[static_cast<std::size_t>(b)].insert(a);
 }
 
 LocId Map::find(std::string_view name) const {
+    if (const LocId id = grid_id(name); id != kNoLoc) return id;
+    if (index_.empty()) return kNoLoc;
     auto it = index_.find(std::string(name));
     return it == index_.end() ? kNoLoc : it->second;
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -43,13 +44,13 @@ public:
     // replay asks for every step of every path.
     bool adjacent(LocId a, LocId b) const {
         if (a < 0 || b < 0) return false;
-        const std::vector<LocId>& v = adj_[static_cast<std::size_t>(a)];
+        const std::span<const LocId> v = adj_[static_cast<std::size_t>(a)].list();
         if (v.size() > 16) return std::binary_search(v.begin(), v.end(), b);
         for (LocId n : v)
             if (n == b) return true;
         return false;
     }
-    const std::vector<LocId>& neighbours(LocId id) const { return adj_[static_cast<std::size_t>(id)]; }
+    std::span<const LocId> neighbours(LocId id) const { return adj_[static_cast<std::size_t>(id)].list(); }
     bool on_edge(LocId id, Edge e) const;  // as set by set_edge; otherwise, on grids, from the extent
     // The hexes of one edge, replacing what the extent gives (irregular map sheets; area maps).
     void set_edge(Edge e, std::vector<LocId> hexes);
@@ -63,13 +64,24 @@ public:
     bool shift_even() const { return shift_even_; }
 
 private:
+    LocId grid_id(std::string_view name) const;  // a hex of the generated grid by its name, or kNoLoc
+
     GridKind grid_ = GridKind::None;
     bool shift_even_ = false;
     int col_min_ = 0, col_max_ = 0, row_min_ = 0, row_max_ = 0;
     std::vector<std::string> names_;
     std::vector<int> cols_, rows_;
-    std::vector<std::vector<LocId>> adj_;
-    std::unordered_map<std::string, LocId> index_;
+    // A location's neighbours, sorted: up to six (a hex's) held in place, more (an area map's busy
+    // province) on the heap. A grid of 700 hexes is built with no allocation per hex.
+    struct Neighbours {
+        std::array<LocId, 6> near{};
+        std::uint8_t n = 0;  // entries of `near` in use, while `more` is empty
+        std::vector<LocId> more;
+        std::span<const LocId> list() const { return more.empty() ? std::span<const LocId>(near.data(), n) : std::span<const LocId>(more); }
+        void insert(LocId x);  // keeps the list sorted and without repeats
+    };
+    std::vector<Neighbours> adj_;
+    std::unordered_map<std::string, LocId> index_;  // the locations added by name (not the grid's)
     std::array<std::vector<LocId>, 4> edge_override_;
     std::array<bool, 4> edge_set_{};
 };

@@ -5,6 +5,7 @@
 #include "scenario_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <climits>
 #include <iterator>
@@ -22,9 +23,16 @@ std::string_view trim(std::string_view s) {
 }
 
 std::string one_line(std::string_view s) {
+    s = trim(s);
+    // Most texts are on one line already (a unit's source is its group's, once for each unit).
+    bool plain = true;
+    for (std::size_t i = 0; i < s.size() && plain; ++i)
+        plain = !(s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || (s[i] == ' ' && i + 1 < s.size() && s[i + 1] == ' '));
+    if (plain) return std::string(s);
     std::string out;
+    out.reserve(s.size());
     bool gap = false;
-    for (char c : trim(s)) {
+    for (char c : s) {
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
             gap = true;
             continue;
@@ -65,6 +73,14 @@ ReadContext::ReadContext(std::string_view xml, std::string file_name) : file(std
         static_cast<unsigned char>(xml[2]) == 0xBF)
         xml.remove_prefix(3);
     text = xml;
+}
+
+// The line starts and the characters before each block, made at the first error or line asked
+// for: a scenario read without either (every built-in, at the start of every check) never pays
+// for them (docs/performance.md, "Issue 19").
+void ReadContext::index_text() const {
+    if (indexed_) return;
+    indexed_ = true;
     line_starts_.push_back(0);
     chars_before_block_.reserve(text.size() / kBlock + 1);
     std::size_t chars = 0;
@@ -101,6 +117,7 @@ void ReadContext::error_at(std::ptrdiff_t offset, std::string msg) {
     e.message = std::move(msg);
     if (offset < 0) offset = 0;
     std::size_t off = std::min(static_cast<std::size_t>(offset), text.size());
+    index_text();
     auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), off);
     const std::size_t line_index = static_cast<std::size_t>(std::distance(line_starts_.begin(), it)) - 1;
     const std::size_t start = line_starts_[line_index];
@@ -126,16 +143,30 @@ std::ptrdiff_t ReadContext::offset_of(pugi::xml_node n, pugi::xml_attribute a, b
 
 std::uint32_t ReadContext::line_of(pugi::xml_node n) const {
     const std::size_t off = std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset_of(n), 0)), text.size());
+    index_text();
     return static_cast<std::uint32_t>(std::upper_bound(line_starts_.begin(), line_starts_.end(), off) - line_starts_.begin());
 }
 
 // ---- elements and attributes ------------------------------------------------------------------------
 
 void ReadContext::check_attrs(pugi::xml_node n, Words allowed) {
+    // A repeated attribute: the names before it are compared while they are few (every element of
+    // every scenario, at the start of every check), then kept in a set (a hostile file's thousands).
+    constexpr std::size_t kScan = 16;
+    std::array<std::string_view, kScan> first;
+    std::size_t count = 0;
     std::set<std::string_view> seen;
     for (pugi::xml_attribute a : n.attributes()) {
         const std::string_view name = a.name();
-        if (!seen.insert(name).second) {
+        bool twice = false;
+        if (count < kScan) {
+            twice = std::find(first.begin(), first.begin() + static_cast<std::ptrdiff_t>(count), name) != first.begin() + static_cast<std::ptrdiff_t>(count);
+            if (!twice) first[count++] = name;
+        } else {
+            if (seen.empty()) seen.insert(first.begin(), first.end());
+            twice = !seen.insert(name).second;
+        }
+        if (twice) {
             error_at(offset_of(n, a, true), elem(n) + " has attribute " + qt(name) + " twice");
             continue;
         }

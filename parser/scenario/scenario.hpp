@@ -478,8 +478,8 @@ struct ScenarioLoad {
 
 struct BuiltinScenario {
     std::string_view id;
-    std::string_view title;
     std::string_view xml;  // the embedded file
+    std::string title() const;  // its root's title, on one line: read from the file when asked
 };
 
 // The file name a built-in scenario is read under (Scenario::source_file, ScenarioError::file).

@@ -188,9 +188,11 @@ public:
 private:
     std::string describe_map_miss(std::string_view name) const;
 
-    std::vector<std::size_t> line_starts_;
+    void index_text() const;  // fills the two below, once
+    mutable bool indexed_ = false;
+    mutable std::vector<std::size_t> line_starts_;
     static constexpr std::size_t kBlock = 4096;
-    std::vector<std::size_t> chars_before_block_;  // the characters before each block of kBlock bytes
+    mutable std::vector<std::size_t> chars_before_block_;  // the characters before each block of kBlock bytes
     std::size_t chars_before(std::size_t off) const;
     std::vector<ScenarioError> errors_;   // the first kMaxKeptDiagnostics found
     std::size_t errors_not_kept_ = 0;     // the rest, counted

@@ -7,16 +7,14 @@ namespace referee {
 
 namespace {
 
-constexpr std::size_t kChunk = std::size_t{16} << 10;
-
 std::uint64_t zigzag(std::int64_t v) { return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63); }
 
 }  // namespace
 
-GameDigest::GameDigest() : buf_(kChunk) {}
+GameDigest::GameDigest() = default;
 
 void GameDigest::flush() {
-    sha_.update(std::string_view(buf_.data(), used_));
+    sha_.update(std::string_view(buf_.get(), used_));
     used_ = 0;
 }
 
@@ -34,7 +32,7 @@ void GameDigest::new_name(Sym s, const GameRecord& g) {
         sha_.update(t);
     } else {
         room(t.size());
-        std::memcpy(buf_.data() + used_, t.data(), t.size());
+        std::memcpy(buf_.get() + used_, t.data(), t.size());
         used_ += t.size();
     }
     room(kRecord);

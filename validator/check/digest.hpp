@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,7 @@ public:
     std::string value();
 
 private:
+    static constexpr std::size_t kChunk = std::size_t{16} << 10;  // hashed at a time
     static constexpr std::size_t kNumber = 10;    // the most bytes a number takes
     static constexpr std::size_t kRecord = 128;   // room enough for a record's fields but its lists' and new names'
 
@@ -45,17 +47,17 @@ private:
     // Seven bits a byte, least significant first; the high bit says that more bytes follow. Needs
     // room for kNumber bytes.
     void number(std::uint64_t v) {
-        char* p = buf_.data() + used_;
+        char* p = buf_.get() + used_;
         while (v >= 0x80) {
             *p++ = static_cast<char>((v & 0x7F) | 0x80);
             v >>= 7;
         }
         *p++ = static_cast<char>(v);
-        used_ = static_cast<std::size_t>(p - buf_.data());
+        used_ = static_cast<std::size_t>(p - buf_.get());
     }
     // Hashes what is written when fewer than n bytes are left.
     void room(std::size_t n) {
-        if (buf_.size() - used_ < n) [[unlikely]]
+        if (kChunk - used_ < n) [[unlikely]]
             flush();
     }
     void flush();
@@ -63,7 +65,9 @@ private:
     Sym seen_ = 0;                       // names written whole so far
     std::vector<std::uint32_t> number_;  // by Sym: the name's number (1, 2, ...), 0 while not yet written
     Sha256 sha_;
-    std::vector<char> buf_;              // the form not yet hashed (hashed 16 KiB at a time)
+    // The form not yet hashed (hashed kChunk bytes at a time), never zeroed: a batch of small games
+    // makes one a game.
+    std::unique_ptr<char[]> buf_ = std::make_unique_for_overwrite<char[]>(kChunk);
     std::size_t used_ = 0;
 };
 

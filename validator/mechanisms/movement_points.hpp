@@ -75,7 +75,7 @@ private:
     }
     // Entering `to` from `from`: the step's cost when adjacent, else the cheapest route's.
     std::int64_t step(LocId from, LocId to) {
-        const std::vector<LocId>& nb = map_.neighbours(from);
+        const std::span<const LocId> nb = map_.neighbours(from);
         const std::size_t base = offset_[static_cast<std::size_t>(from)];
         for (std::size_t k = 0; k < nb.size(); ++k)
             if (nb[k] == to) return cost_[base + k];

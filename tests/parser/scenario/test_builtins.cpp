@@ -73,7 +73,7 @@ TEST(MaryesHeights, IsListedAsBuiltin) {
     const auto& list = builtin_scenarios();
     auto it = std::find_if(list.begin(), list.end(), [](const BuiltinScenario& b) { return b.id == "maryes-heights"; });
     ASSERT_NE(it, list.end());
-    EXPECT_EQ(it->title, "Marye's Heights");
+    EXPECT_EQ(it->title(), "Marye's Heights");
     EXPECT_NE(it->xml.find("<scenario"), std::string_view::npos);
 }
 
@@ -82,7 +82,7 @@ TEST(MaryesHeights, EveryBuiltinLoadsUnderItsOwnId) {
         ScenarioLoad r = load_scenario(b.id);
         ASSERT_TRUE(r.scenario) << b.id << ": " << (r.errors.empty() ? "" : r.errors[0].message);
         EXPECT_EQ(r.scenario->id, b.id);
-        EXPECT_EQ(r.scenario->title, b.title);
+        EXPECT_EQ(r.scenario->title, b.title());
         EXPECT_EQ(r.scenario->source_file, "<built-in>");
     }
 }
@@ -339,7 +339,7 @@ TEST(LibertyOrDeathBuiltins, BuiltinsAndTitles) {
         const auto& list = builtin_scenarios();
         auto it = std::find_if(list.begin(), list.end(), [&](const BuiltinScenario& b) { return b.id == w.first; });
         ASSERT_NE(it, list.end()) << w.first;
-        EXPECT_EQ(it->title, w.second);
+        EXPECT_EQ(it->title(), w.second);
     }
     EXPECT_EQ(lod("1776").extends, "liberty-or-death-1775");
     EXPECT_EQ(lod("1778").extends, "liberty-or-death-1775");
