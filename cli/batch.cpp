@@ -9,7 +9,6 @@
 #include "content.hpp"
 #include "diagnostics.hpp"
 #include "report.hpp"
-#include "sha256.hpp"
 #include "regular_file.hpp"
 #include "shown.hpp"
 #include "vassal_check.hpp"
@@ -123,9 +122,7 @@ Report check_one(const BatchEntry& e, const CheckOptions& opts, const vassal::Mo
         Input in = read_input(e.path);
         if (in.failure) return std::move(*in.failure);
         if (zip_kind(in.bytes) == ZipKind::VassalGame) return check_vassal(e.path, *module, opts);
-        Report r = check_text(in.bytes, e.path, opts);
-        r.sha256 = sha256_hex(in.bytes);
-        return r;
+        return check_hashed(in.bytes, e.path, opts);
     } catch (const std::bad_alloc&) {
         return could_not_check(e.path, "out of memory");
     } catch (const std::exception& ex) {

@@ -113,4 +113,21 @@ inline std::string stream_difference(const GameRecord& collected, const GameReco
     return "";
 }
 
+// Where reading the save `text` with its log's content in pieces of `piece_bytes` (SaveStreaming,
+// readers.hpp; every log however short) differs from `collected`, its collecting form ("" when it
+// does not). Stopping at a malformed piece is right only where the save read whole has a syntax
+// error (the caller then reads it whole).
+inline std::string pieces_difference(std::string_view text, const GameRecord& collected, std::size_t piece_bytes) {
+    GameRecord g;
+    g.file = collected.file;
+    StreamCopy sink;
+    if (!read_xml_save(text, g, sink, SaveStreaming{0, piece_bytes})) {
+        if (!collected.has_syntax_errors()) return "a piece of " + std::to_string(piece_bytes) + " bytes found malformed in a save without a syntax error";
+        if (sink.ends != 0) return "end() called on a read that stopped at a malformed piece";
+        return "";
+    }
+    const std::string d = stream_difference(collected, g, sink);
+    return d.empty() ? "" : "in pieces of " + std::to_string(piece_bytes) + " bytes: " + d;
+}
+
 }  // namespace referee::fuzz

@@ -172,6 +172,9 @@ inline GameRun run_xml_save(std::string_view text) {
         if (!d.empty()) run.problem = "the streaming and the collecting forms differ: " + d;
         else if (sink.extra != 0) run.problem = "the arenas held more than the record handed over";
     }
+    // Its log read in pieces (from one byte to a few records' worth): the same again.
+    for (const std::size_t piece : {std::size_t{1}, std::size_t{97}})
+        if (run.problem.empty()) run.problem = pieces_difference(text, run.game, piece);
     return run;
 }
 

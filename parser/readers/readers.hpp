@@ -6,6 +6,7 @@
 #include "record.hpp"
 #include "record_sink.hpp"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -35,5 +36,18 @@ GameRecord read_game(std::string_view text, std::string file);
 void parse_move_log(std::string_view text, GameRecord& g, RecordSink& sink, bool fast_paths = true);
 void read_xml_save(std::string_view text, GameRecord& g, RecordSink& sink);
 void read_game(std::string_view text, GameRecord& g, RecordSink& sink);
+
+// A save whose <log> is long may be read without a tree of the whole document: the log's content
+// parsed piece by piece, so that memory does not grow with the game (docs/xml-save.md, "How a long
+// save is read"). Only for a caller that can start again: should a piece turn out to be malformed
+// after records were handed over, the read stops there and returns false, and the caller reads the
+// text again with a new GameRecord and sink, with the forms above (which report the error).
+struct SaveStreaming {
+    std::size_t min_log_bytes = std::size_t{1} << 20;  // a shorter log is read as part of one tree
+    std::size_t piece_bytes = std::size_t{1} << 18;    // a piece: this much or a little more
+};
+bool read_xml_save(std::string_view text, GameRecord& g, RecordSink& sink, const SaveStreaming& streaming);
+// read_game's streaming form: a move log is read as above (true); a save may stream.
+bool read_game(std::string_view text, GameRecord& g, RecordSink& sink, const SaveStreaming& streaming);
 
 }  // namespace referee

@@ -49,12 +49,27 @@ inline ValueScan scan_value(const char* p) {
 // The text copied into a buffer of our own for pugixml's in-place parse: the same text.size() + 1
 // bytes ending in a 0 that load_buffer would copy and parse (so the same results and offsets), then
 // zeros, so that a word read at any name or value in it stays inside.
+//
+// A buffer may also hold a part of the text: a piece of a long <log>, or the whole text less the
+// log's content (xml_layout.hpp); offset() still gives offsets into the whole text. It keeps its
+// memory from one piece to the next.
 class ParseBuffer {
 public:
-    explicit ParseBuffer(std::string_view text)
-        : size_(text.size() + 1), data_(std::make_unique_for_overwrite<char[]>(size_ + kPadding)) {
-        if (!text.empty()) std::memcpy(data_.get(), text.data(), text.size());
-        std::memset(data_.get() + text.size(), 0, 1 + kPadding);
+    // text[begin, end) less text[cut_begin, cut_end) (nothing cut when they are equal).
+    void assign(std::string_view text, std::size_t begin, std::size_t end, std::size_t cut_begin = 0, std::size_t cut_end = 0) {
+        if (cut_begin == cut_end) cut_begin = cut_end = end;
+        const std::size_t first = cut_begin - begin, second = end - cut_end;
+        size_ = first + second + 1;
+        if (size_ + kPadding > capacity_) {
+            capacity_ = size_ + kPadding;
+            data_ = std::make_unique_for_overwrite<char[]>(capacity_);
+        }
+        if (first != 0) std::memcpy(data_.get(), text.data() + begin, first);
+        if (second != 0) std::memcpy(data_.get() + first, text.data() + cut_end, second);
+        std::memset(data_.get() + first + second, 0, 1 + kPadding);
+        base_ = begin;
+        cut_at_ = cut_end == end ? kNever : first;
+        cut_len_ = cut_end - cut_begin;
     }
     char* data() { return data_.get(); }
     std::size_t size() const { return size_; }
@@ -63,13 +78,20 @@ public:
     bool holds(const char* p) const {
         return reinterpret_cast<std::uintptr_t>(p) - reinterpret_cast<std::uintptr_t>(data_.get()) < size_;
     }
-    // The offset of p in the buffer, which holds it.
-    std::size_t offset(const char* p) const { return static_cast<std::size_t>(p - data_.get()); }
+    // The offset in the text of p, which the buffer holds.
+    std::size_t offset(const char* p) const {
+        const std::size_t o = static_cast<std::size_t>(p - data_.get());
+        return base_ + o + (o >= cut_at_ ? cut_len_ : 0);
+    }
 
 private:
     static constexpr std::size_t kPadding = 16;
-    std::size_t size_;
+    static constexpr std::size_t kNever = ~std::size_t{0};
+    std::size_t size_ = 0, capacity_ = 0;
     std::unique_ptr<char[]> data_;
+    std::size_t base_ = 0;          // the text's offset of the buffer's first byte
+    std::size_t cut_at_ = kNever;   // the buffer's offset where the cut part was, and its length
+    std::size_t cut_len_ = 0;
 };
 
 // The field of record.hpp's range, as a message names it.
@@ -78,7 +100,10 @@ inline constexpr const char* kTurnWhat = "a game-turn";
 class Reader {
 public:
     Reader(GameRecord& g, std::string_view text, std::size_t ascii, const ParseBuffer& buf)
-        : g_(g), idx_(text, ascii), buf_(buf) {}
+        : g_(g), idx_(text, ascii), buf_(&buf) {}
+
+    // The buffer whose nodes are read from now on (a piece of a long <log>, then the rest again).
+    void use(const ParseBuffer& buf) { buf_ = &buf; }
 
     LineIndex& index() { return idx_; }
 
@@ -111,7 +136,7 @@ public:
 
     // The position of the element's '<', just before its name in the buffer.
     LineIndex::Pos pos_of(const Elem& e) {
-        return idx_.at(buf_.holds(e.name) && buf_.offset(e.name) > 0 ? buf_.offset(e.name) - 1 : 0);
+        return idx_.at(buf_->holds(e.name) && buf_->offset(e.name) > 0 ? buf_->offset(e.name) - 1 : 0);
     }
 
     // Starts work on one element: position, attribute collection (unknown attributes warned,
@@ -128,7 +153,7 @@ public:
         for (pugi::xml_attribute a = e.node.first_attribute();; a = a.next_attribute()) {
             const char* const name = a.name();
             if (!*name) break;
-            const std::size_t slot = buf_.holds(name) ? def.slot_at(name, expected) : def.slot_of(key_of(name));
+            const std::size_t slot = buf_->holds(name) ? def.slot_at(name, expected) : def.slot_of(key_of(name));
             if (slot == kMaxAttrs) {
                 diag(Code::UnknownAttribute, pos_, prefix() + "unknown attribute " + quoted(name) + ", ignored");
                 continue;
@@ -141,7 +166,7 @@ public:
             }
             if (bad_ & bit) continue;
             const char* const value = a.value();
-            const ValueScan v = buf_.holds(value) ? scan_value(value)
+            const ValueScan v = buf_->holds(value) ? scan_value(value)
                                                   : ValueScan{std::strlen(value), std::strchr(value, '&') != nullptr};
             if (v.len > kMaxRecordBytes) {
                 error("attribute '" + std::string(def.attrs[slot]) + "' is too long: " + std::to_string(v.len) +
@@ -196,7 +221,7 @@ public:
     // NUL byte (the text has none and "&#0;" is refused), so its bytes with zeros after them are it.
     // (A decoded value, not in the buffer, goes to the table directly.)
     Sym intern(std::string_view s) {
-        if (s.empty() || s.size() > 8 || !buf_.holds(s.data())) return g_.symbols.intern(s);
+        if (s.empty() || s.size() > 8 || !buf_->holds(s.data())) return g_.symbols.intern(s);
         const std::uint64_t w = load8(s.data()) & low_bytes(s.size());  // the buffer is padded
         const std::size_t i = (w * 0x9E3779B97F4A7C15ull) >> (64 - kCacheBits);
         if (cache_[i].word == w) return cache_[i].sym;
@@ -389,14 +414,14 @@ public:
 
 private:
     // The key of a name from pugixml.
-    NameKey key(const char* name) const { return buf_.holds(name) ? key_at(name) : key_of(name); }
+    NameKey key(const char* name) const { return buf_->holds(name) ? key_at(name) : key_of(name); }
 
     GameRecord& g_;
     LineIndex idx_;
     const ElemDef* def_ = nullptr;
     LineIndex::Pos pos_;
     bool failed_ = false;
-    const ParseBuffer& buf_;
+    const ParseBuffer* buf_;
     unsigned present_ = 0;  // a bit per slot: vals_[slot] holds the attribute's (decoded) value
     unsigned bad_ = 0;      // a bit per slot: present but its references could not be decoded
     std::array<std::string_view, kMaxAttrs> vals_{};

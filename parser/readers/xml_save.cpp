@@ -21,7 +21,14 @@
 //   they stand in document order as if one walk had made them.
 // - Positions: a record's line/column is that of the element's '<'. Columns count characters
 //   (UTF-8 code points); a UTF-8 byte-order mark is not counted.
+// - A long <log> may be read in pieces (SaveStreaming, readers.hpp): the text less the log's content
+//   is parsed as the tree the walks go over, and the log's content, cut between records
+//   (xml_layout.hpp), is parsed one piece at a time into a second, small tree when the second walk
+//   reaches the log. The records, their diagnostics and their positions are those of the whole
+//   tree. A piece pugixml finds malformed ends the read (false): records were handed over already,
+//   and the caller reads the save again as one tree, which reports the error as it always has.
 #include "readers.hpp"
+#include "xml_layout.hpp"
 #include "xml_reader.hpp"
 
 #include <algorithm>
@@ -31,6 +38,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace referee {
 namespace {
@@ -46,27 +54,42 @@ struct Later {
 
 class SaveReader {
 public:
-    SaveReader(std::string_view text, GameRecord& g, RecordSink& sink)
-        : text_(text), scan_(scan_text(text)), buf_(text), g_(g), sink_(sink), keep_(sink.keep_lists()),
+    SaveReader(std::string_view text, GameRecord& g, RecordSink& sink, const SaveStreaming* streaming)
+        : text_(text), scan_(scan_text(text)), streaming_(streaming), g_(g), sink_(sink), keep_(sink.keep_lists()),
           rd_(g, text, std::min(scan_.non_ascii, text.size()), buf_) {}
 
-    void read() {
+    // False when a piece of the log was malformed (see above): the read is to be made again whole.
+    bool read() {
         g_.format = InputFormat::XmlSave;
         g_.has_log = false;
         g_.has_snapshot = false;
         g_.snapshot.reset();
         pugi::xml_document doc;
         std::optional<Record> game;
-        const pugi::xml_node root = open(doc, game);
+        const std::size_t kept = g_.diagnostics.size(), errors = g_.errors_not_kept, warnings = g_.warnings_not_kept;
+        pugi::xml_node root = open(doc, game);
+        if (!root && layout_) {
+            // Without its log's content the save is no good save: whatever is wrong, the whole
+            // text says it, as the whole tree would (an error in the log comes before one in the
+            // root's attributes). Nothing was handed over yet.
+            g_.diagnostics.resize(kept);
+            g_.errors_not_kept = errors;
+            g_.warnings_not_kept = warnings;
+            layout_.reset();
+            streaming_ = nullptr;
+            game.reset();
+            root = open(doc, game);
+        }
         if (root) find_log_and_snapshot(root);
         sink_.begin(g_);
         if (root) {
             if (game) hand_over(*game);
             first_walk(root);
-            second_walk();
+            if (!second_walk()) return false;
         }
         g_.last_line = rd_.index().line_count();  // last: the positions asked for have counted most lines
         sink_.end(g_);
+        return true;
     }
 
 private:
@@ -82,23 +105,27 @@ private:
             rd_.diag(Code::Syntax, rd_.index().at(text_.size()), "malformed XML: No document element found");
             return false;
         }
-        for (pugi::xml_node n = doc.first_child(); n; n = n.next_sibling()) {
-            if (n == root) continue;
-            if (n.type() == pugi::node_element) {
-                rd_.diag(Code::Syntax, rd_.pos_of(rd_.elem(n)), "malformed XML: an element <" + shortened(n.name()) + "> after the root element");
-                return false;
-            }
-            if (n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata) {
-                std::size_t off = buf_.holds(n.value()) ? buf_.offset(n.value()) : text_.size();
-                while (off < text_.size() && (text_[off] == ' ' || text_[off] == '\t' || text_[off] == '\r' || text_[off] == '\n')) ++off;
-                const bool before = buf_.holds(root.name()) && off < buf_.offset(root.name());
-                rd_.diag(Code::Syntax, rd_.index().at(off),
-                         std::string("malformed XML: text ") + (before ? "before" : "after") + " the root element (only white space, comments and "
-                                                                                              "processing instructions may be there)");
-                return false;
-            }
+        const pugi::xml_node n = misplaced(doc);
+        if (!n) return true;
+        if (n.type() == pugi::node_element) {
+            rd_.diag(Code::Syntax, rd_.pos_of(rd_.elem(n)), "malformed XML: an element <" + shortened(n.name()) + "> after the root element");
+            return false;
         }
-        return true;
+        std::size_t off = buf_.holds(n.value()) ? buf_.offset(n.value()) : text_.size();
+        while (off < text_.size() && (text_[off] == ' ' || text_[off] == '\t' || text_[off] == '\r' || text_[off] == '\n')) ++off;
+        const bool before = buf_.holds(root.name()) && off < buf_.offset(root.name());
+        rd_.diag(Code::Syntax, rd_.index().at(off),
+                 std::string("malformed XML: text ") + (before ? "before" : "after") + " the root element (only white space, comments and "
+                                                                                      "processing instructions may be there)");
+        return false;
+    }
+    // The first node beside the root element that may not be there (an element, text), or a null
+    // node when there is none.
+    static pugi::xml_node misplaced(const pugi::xml_document& doc) {
+        const pugi::xml_node root = doc.document_element();
+        for (pugi::xml_node n = doc.first_child(); n; n = n.next_sibling())
+            if (n != root && (n.type() == pugi::node_element || n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata)) return n;
+        return {};
     }
 
     pugi::xml_node open(pugi::xml_document& doc, std::optional<Record>& game) {
@@ -123,14 +150,25 @@ private:
         // place in our copy of the text, which is what load_buffer would parse in a copy of its own.
         // As a fragment, so that text outside the root element is kept (pugixml would drop it) and
         // said below to be malformed, as an element after the root is.
-        const unsigned opts = pugi::parse_wconv_attribute | pugi::parse_eol | pugi::parse_fragment;
-        const pugi::xml_parse_result res = doc.load_buffer_inplace(buf_.data(), buf_.size(), opts, pugi::encoding_utf8);
-        if (!res) {
-            const std::size_t off = res.offset > 0 ? static_cast<std::size_t>(res.offset) : 0;
-            rd_.diag(Code::Syntax, rd_.index().at(off), std::string("malformed XML: ") + res.description());
-            return {};
+        // A long log's content is left out of the copy, to be read piece by piece; should the rest
+        // not be a good save, the whole text is parsed, so that what is reported is what the whole
+        // tree says.
+        if (streaming_) layout_ = save_layout(text_, streaming_->min_log_bytes, streaming_->piece_bytes);
+        if (layout_) {
+            buf_.assign(text_, 0, text_.size(), layout_->log_begin, layout_->log_end);
+            const pugi::xml_parse_result res = doc.load_buffer_inplace(buf_.data(), buf_.size(), kParseOptions, pugi::encoding_utf8);
+            if (!res || !doc.document_element() || misplaced(doc)) layout_.reset();
         }
-        if (!outside_the_root(doc)) return {};
+        if (!layout_) {
+            buf_.assign(text_, 0, text_.size());
+            const pugi::xml_parse_result res = doc.load_buffer_inplace(buf_.data(), buf_.size(), kParseOptions, pugi::encoding_utf8);
+            if (!res) {
+                const std::size_t off = res.offset > 0 ? static_cast<std::size_t>(res.offset) : 0;
+                rd_.diag(Code::Syntax, rd_.index().at(off), std::string("malformed XML: ") + res.description());
+                return {};
+            }
+            if (!outside_the_root(doc)) return {};
+        }
 
         // Room for the lists from the text's size, so that they are not copied as they grow, when
         // they are kept; capacity never used is memory never touched.
@@ -199,22 +237,32 @@ private:
 
     // The <log>'s records to the sink and the <snapshot> into g.snapshot, in document order, each
     // one's diagnostics then moved to where the first walk passed it.
-    void second_walk() {
+    bool second_walk() {
         std::size_t moved = 0;  // diagnostics moved before those of the first walk
         for (std::size_t i = 0; i < later_count_; ++i) {
             const Later* part = later_[i];
             const std::size_t from = g_.diagnostics.size();
-            if (part == &log_) read_log();
-            else rd_.snapshot(rd_.elem(snapshot_.node));
+            if (part == &log_) {
+                if (layout_) {
+                    if (!read_log_pieces()) return false;
+                } else {
+                    read_log(log_.node.first_child());
+                }
+            } else {
+                rd_.snapshot(rd_.elem(snapshot_.node));
+            }
             const auto first = g_.diagnostics.begin();
             std::rotate(first + static_cast<std::ptrdiff_t>(part->diagnostics + moved),
                         first + static_cast<std::ptrdiff_t>(from), g_.diagnostics.end());
             moved += g_.diagnostics.size() - from;
         }
+        return true;
     }
 
-    void read_log() {
-        rd_.for_each_element(log_.node.first_child(), [&](const Reader::Elem& e) {
+    // The log's records from `first` and its next siblings: the log's children in the whole tree,
+    // or a piece's.
+    void read_log(pugi::xml_node first) {
+        rd_.for_each_element(first, [&](const Reader::Elem& e) {
             const ElemDef* def = find_record_elem(e.key);
             if (!def) {
                 rd_.warn_unknown_element(e, "log");
@@ -222,6 +270,21 @@ private:
             }
             read_record(e, *def);
         });
+    }
+    // The log's content, one piece at a time, each parsed as a fragment into a tree of its own;
+    // false at the first piece pugixml finds malformed.
+    bool read_log_pieces() {
+        ParseBuffer piece;
+        pugi::xml_document doc;
+        const std::vector<std::size_t>& cuts = layout_->cuts;
+        for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+            piece.assign(text_, cuts[i], cuts[i + 1]);
+            if (!doc.load_buffer_inplace(piece.data(), piece.size(), kParseOptions, pugi::encoding_utf8)) return false;
+            rd_.use(piece);
+            read_log(doc.first_child());
+            rd_.use(buf_);
+        }
+        return true;
     }
 
     // A record element read and, when good, handed to the sink.
@@ -242,8 +305,12 @@ private:
         g_.ints_arena.clear();
     }
 
+    static constexpr unsigned kParseOptions = pugi::parse_wconv_attribute | pugi::parse_eol | pugi::parse_fragment;
+
     std::string_view text_;
     TextScan scan_;
+    const SaveStreaming* streaming_;     // null: the save is read as one tree
+    std::optional<SaveLayout> layout_;   // set when the log's content is read in pieces
     ParseBuffer buf_;
     GameRecord& g_;
     RecordSink& sink_;
@@ -257,7 +324,11 @@ private:
 }  // namespace
 
 void read_xml_save(std::string_view text, GameRecord& g, RecordSink& sink) {
-    SaveReader(text, g, sink).read();
+    SaveReader(text, g, sink, nullptr).read();
+}
+
+bool read_xml_save(std::string_view text, GameRecord& g, RecordSink& sink, const SaveStreaming& streaming) {
+    return SaveReader(text, g, sink, &streaming).read();
 }
 
 GameRecord read_xml_save(std::string_view text, std::string file) {

@@ -17,6 +17,8 @@
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <system_error>
+#include <thread>
 
 namespace referee {
 
@@ -298,17 +300,34 @@ Report check_steps(std::string_view text, const std::string& file, const CheckOp
     return r;
 }
 
-Report check_text(std::string_view text, const std::string& file, const CheckOptions& opts) {
-    if (std::optional<Report> r = zip_archive(text, file)) return std::move(*r);
-    if (std::optional<std::string> what = plainly_not_a_record(text)) return not_a_game_record(file, std::move(*what));
-    GameRecord game;
-    game.file = file;
-    Session session(opts, file);
-    read_game(text, game, session);
+namespace {
+
+// The report of a game read to its end.
+Report judged(std::string_view text, const std::string& file, const GameRecord& game, Session& session) {
     // A text read as a move log that is mostly not one: said once, not one syntax error a line.
     if (game.format == InputFormat::MoveLog && game.has_syntax_errors() && !session.game_named())
         if (std::optional<std::string> what = mostly_not_records(text, game)) return not_a_game_record(file, std::move(*what));
     return session.report(game);
+}
+
+}  // namespace
+
+Report check_text(std::string_view text, const std::string& file, const CheckOptions& opts) {
+    if (std::optional<Report> r = zip_archive(text, file)) return std::move(*r);
+    if (std::optional<std::string> what = plainly_not_a_record(text)) return not_a_game_record(file, std::move(*what));
+    {
+        // A long save's log is read in pieces (readers.hpp); false: a piece was malformed, and the
+        // save is judged again from the start, read whole, below.
+        GameRecord game;
+        game.file = file;
+        Session session(opts, file);
+        if (read_game(text, game, session, SaveStreaming{})) return judged(text, file, game, session);
+    }
+    GameRecord game;
+    game.file = file;
+    Session session(opts, file);
+    read_game(text, game, session);
+    return judged(text, file, game, session);
 }
 
 namespace {
@@ -377,12 +396,33 @@ Input read_input(const std::string& file) {
     return input;
 }
 
+Report check_hashed(std::string_view bytes, const std::string& file, const CheckOptions& opts) {
+    // SHA-256 of a large file takes a twentieth of its check (docs/performance.md): it is taken on
+    // a second thread while this one reads and judges the game, when a thread can be had. The text
+    // is only read on both.
+    constexpr std::size_t kHashApart = std::size_t{1} << 20;
+    std::string digest;
+    std::jthread hasher;
+    if (bytes.size() >= kHashApart) {
+        try {
+            hasher = std::jthread([&digest, bytes] { digest = sha256_hex(bytes); });
+        } catch (const std::system_error&) {  // no thread: hashed below, on this one
+        }
+    }
+    Report r = check_text(bytes, file, opts);  // on an exception, hasher's destructor joins it
+    if (hasher.joinable()) {
+        hasher.join();
+        r.sha256 = std::move(digest);
+    } else {
+        r.sha256 = sha256_hex(bytes);
+    }
+    return r;
+}
+
 Report check_file(const std::string& file, const CheckOptions& opts) {
     Input input = read_input(file);
     if (input.failure) return std::move(*input.failure);
-    Report r = check_text(input.bytes, file, opts);
-    r.sha256 = sha256_hex(input.bytes);
-    return r;
+    return check_hashed(input.bytes, file, opts);
 }
 
 }  // namespace referee

@@ -44,6 +44,8 @@ struct Input {
 };
 Input read_input(const std::string& file);
 
+// check_text, and the report's SHA-256 of the bytes (taken on a second thread for a large file).
+Report check_hashed(std::string_view bytes, const std::string& file, const CheckOptions& opts);
 // Reads FILE ("-": standard input) and checks it; the report has the SHA-256 of its bytes.
 Report check_file(const std::string& file, const CheckOptions& opts);
 
