@@ -139,7 +139,7 @@ private:
 
 // fuzz_move_log; also: the parser's fast paths for plain records (move_log_fast_paths.cpp) make
 // exactly what the grammar alone makes, and the streaming form hands over exactly the records the
-// collecting form keeps.
+// collecting form keeps, read on one thread or ahead on a second.
 inline GameRun run_move_log(std::string_view text) {
     GameRun run{parse_move_log(text, "fuzz.log"), {}};
     run.problem = game_record_problem(run.game);
@@ -154,6 +154,14 @@ inline GameRun run_move_log(std::string_view text) {
         parse_move_log(text, streamed, check);
         if (!check.problem().empty())
             run.problem = "the streamed records and the collected ones differ: " + check.problem();
+    }
+    if (run.problem.empty()) {  // read ahead on a thread of its own, in batches of 7 records
+        GameRecord streamed;
+        streamed.file = "fuzz.log";
+        StreamCheck check(run.game);
+        parse_move_log(text, streamed, check, ReadAhead{0, 7, 2});
+        if (!check.problem().empty())
+            run.problem = "the records read ahead and the collected ones differ: " + check.problem();
     }
     return run;
 }

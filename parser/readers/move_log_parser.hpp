@@ -18,16 +18,53 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace referee::movelog {
+
+// Names read and not yet interned, in the order the parser met them (move_log_ahead.cpp). A name is
+// its place in the text when it is there as it is, else (unescaped, joined) a copy.
+class NameList {
+public:
+    explicit NameList(std::string_view text) : text_(text) {}
+    struct Name {
+        std::size_t off;   // in the text, or in copies()
+        std::uint32_t len;
+        bool copied;
+    };
+    // The name's rank in the list, from 1; kNoSym for the empty name (which is never interned).
+    Sym add(std::string_view s) {
+        if (s.empty()) return kNoSym;
+        const auto len = static_cast<std::uint32_t>(s.size());
+        if (s.data() >= text_.data() && s.data() + s.size() <= text_.data() + text_.size()) {
+            names_.push_back(Name{static_cast<std::size_t>(s.data() - text_.data()), len, false});
+        } else {
+            names_.push_back(Name{copies_.size(), len, true});
+            copies_.append(s);
+        }
+        return static_cast<Sym>(names_.size());
+    }
+    std::string_view text() const { return text_; }
+    std::vector<Name>& names() { return names_; }
+    std::string& copies() { return copies_; }
+    bool empty() const { return names_.empty(); }
+
+private:
+    std::string_view text_;
+    std::vector<Name> names_;
+    std::string copies_;
+};
 
 class Parser {
 public:
     // g: a GameRecord whose symbols, arenas and diagnostics the parser fills. The sink gets each
     // record; unless sink.keep_lists(), the record's lists are dropped from g's arenas once the
     // sink has it, so that memory does not grow with the game.
-    Parser(GameRecord& g, RecordSink& sink, bool fast_paths)
-        : g_(g), sink_(sink), keep_lists_(sink.keep_lists()), errors_(g), fast_paths_(fast_paths) {}
+    // With `names`, the names are not interned but listed there, and each record holds for each name
+    // its rank in the list (from 1; kNoSym for none): a log read ahead on a thread of its own has
+    // its names interned on the thread that judges it (move_log_ahead.cpp).
+    Parser(GameRecord& g, RecordSink& sink, bool fast_paths, NameList* names = nullptr)
+        : g_(g), names_(names), sink_(sink), keep_lists_(sink.keep_lists()), errors_(g), fast_paths_(fast_paths) {}
 
     // Reads the text, a line at a time, and sets g.last_line. Throws only what the sink throws: a
     // failure of the parser itself (out of memory) ends the reading with a "syntax" Diagnostic.
@@ -91,7 +128,7 @@ private:
     }
     Sym sym(ast::Tok const& t) { return intern(text(t.first, t.last, t.escaped)); }
 
-    Sym intern(std::string_view s) { return g_.symbols.intern(s); }
+    Sym intern(std::string_view s) { return names_ != nullptr ? names_->add(s) : g_.symbols.intern(s); }
 
     Span list(ast::Toks const& toks) {
         Span s{static_cast<std::uint32_t>(g_.syms_arena.size()), static_cast<std::uint32_t>(toks.size())};
@@ -130,6 +167,7 @@ private:
     }
 
     GameRecord& g_;
+    NameList* names_;
     RecordSink& sink_;
     bool keep_lists_;
     line_error_handler errors_;

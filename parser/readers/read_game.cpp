@@ -23,9 +23,9 @@ void read_game(std::string_view text, GameRecord& g, RecordSink& sink) {
     parse_move_log(text, g, sink);
 }
 
-bool read_game(std::string_view text, GameRecord& g, RecordSink& sink, const SaveStreaming& streaming) {
+bool read_game(std::string_view text, GameRecord& g, RecordSink& sink, const SaveStreaming& streaming, const ReadAhead& ahead) {
     if (is_save(text)) return read_xml_save(text, g, sink, streaming);
-    parse_move_log(text, g, sink);
+    parse_move_log(text, g, sink, ahead);
     return true;
 }
 

@@ -47,7 +47,24 @@ struct SaveStreaming {
     std::size_t piece_bytes = std::size_t{1} << 18;    // a piece: this much or a little more
 };
 bool read_xml_save(std::string_view text, GameRecord& g, RecordSink& sink, const SaveStreaming& streaming);
-// read_game's streaming form: a move log is read as above (true); a save may stream.
-bool read_game(std::string_view text, GameRecord& g, RecordSink& sink, const SaveStreaming& streaming);
+
+// A long move log may be read ahead on a thread of its own while the sink, on the caller's thread,
+// takes the records already read (move_log_ahead.cpp; docs/performance.md). The sink gets the same
+// calls with the same records, and g as the plain form leaves it at each call (the diagnostics found
+// up to that record, its arenas holding the record's lists), but for g.symbols, which may already
+// hold the names of records not yet handed over, and g.last_line, which is final only at end(). A
+// text shorter than min_bytes, a sink that keeps lists, or no thread to be had: read on the
+// caller's thread, as above.
+struct ReadAhead {
+    std::size_t min_bytes = std::size_t{1} << 20;
+    std::size_t batch_records = 4096;  // records handed over at a time
+    std::size_t batches = 4;           // at most this many batches read and not yet taken
+};
+void parse_move_log(std::string_view text, GameRecord& g, RecordSink& sink, const ReadAhead& ahead);
+
+// read_game's streaming form: a move log is read as above (true), ahead when it is long; a save
+// may stream.
+bool read_game(std::string_view text, GameRecord& g, RecordSink& sink, const SaveStreaming& streaming,
+               const ReadAhead& ahead = ReadAhead{});
 
 }  // namespace referee

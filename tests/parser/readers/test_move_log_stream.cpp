@@ -1,7 +1,8 @@
 // Tests of the streaming form of the move-log parser (readers.hpp: parse_move_log(text, g, sink)):
 // it hands over, one at a time, exactly the records the collecting form keeps (with the same lists,
 // symbols and diagnostics), calls begin and end once each around them, and drops each record's
-// lists once the sink has it, so that its memory does not grow with the game.
+// lists once the sink has it, so that its memory does not grow with the game; and read ahead on a
+// thread of its own (ReadAhead), it makes the same calls with the game as the plain form has it.
 #include "game_dump.hpp"
 #include "readers.hpp"
 
@@ -278,4 +279,128 @@ TEST(MoveLogStream, CollectingFormIsTheStreamIntoARecordCollector) {
     RecordCollector collector(g);
     parse_move_log(text, g, collector);
     EXPECT_EQ(dump(g), dump(parse_move_log(text, "t.log")));
+}
+
+// --- Read ahead on a thread of its own (readers.hpp, ReadAhead) ---------------------------------
+
+namespace {
+
+// What a sink sees at each call: the record with its lists, and the game's diagnostics so far.
+class Witness : public RecordSink {
+public:
+    void begin(const GameRecord& g) override { seen += "begin " + g.file + "\n"; }
+    void record(const Record& r, const GameRecord& g) override {
+        seen += record_text(g, r) + " | " + std::to_string(g.diagnostics.size()) + " " + std::to_string(g.errors_not_kept) +
+                " " + std::to_string(g.warnings_not_kept) + " " + std::to_string(g.diagnostic_count()) + "\n";
+        if (g.syms_arena.size() != std::size_t{r.list.len} + r.list2.len || g.ints_arena.size() != r.ints.len)
+            ++arenas_not_just_this_record;
+    }
+    void end(const GameRecord& g) override {
+        seen += "end " + std::to_string(g.last_line) + " " + std::to_string(g.errors_not_kept) + " " +
+                std::to_string(g.warnings_not_kept) + "\n" + diagnostics_text(g);
+    }
+    std::string seen;
+    std::size_t arenas_not_just_this_record = 0;
+};
+
+// The text read ahead, in batches of every size given, against the plain streaming form.
+void expect_ahead_same(std::string_view text) {
+    GameRecord plain;
+    plain.file = "t.log";
+    Witness want;
+    parse_move_log(text, plain, want);
+    for (std::size_t batch : {std::size_t{1}, std::size_t{3}, std::size_t{4096}}) {
+        for (std::size_t batches : {std::size_t{1}, std::size_t{4}}) {
+            SCOPED_TRACE("batches of " + std::to_string(batch) + ", " + std::to_string(batches) + " waiting");
+            GameRecord g;
+            g.file = "t.log";
+            Witness got;
+            parse_move_log(text, g, got, ReadAhead{0, batch, batches});
+            EXPECT_EQ(got.seen, want.seen);
+            EXPECT_EQ(got.arenas_not_just_this_record, 0u);
+            EXPECT_EQ(symbols_text(g), symbols_text(plain));
+            EXPECT_EQ(g.last_line, plain.last_line);
+            EXPECT_TRUE(g.syms_arena.empty());
+            EXPECT_TRUE(g.ints_arena.empty());
+        }
+    }
+}
+
+}  // namespace
+
+TEST(MoveLogAhead, SameCallsAsThePlainStreamOnEverySampleLog) {
+    namespace fs = std::filesystem;
+    std::size_t logs = 0;
+    for (const auto& f : fs::recursive_directory_iterator(fs::path(REFEREE_SOURCE_DIR) / "samples")) {
+        if (!f.is_regular_file() || f.path().extension() != ".log") continue;
+        SCOPED_TRACE(f.path().string());
+        expect_ahead_same(read_file(f.path()));
+        ++logs;
+    }
+    EXPECT_GE(logs, 20u);
+}
+
+TEST(MoveLogAhead, SameCallsOnBadLinesAndALongLog) {
+    expect_ahead_same("");
+    expect_ahead_same("mvoe A\n\n# only bad lines and comments\nlose A two");
+    expect_ahead_same(long_log(300));
+    std::mt19937 rng(77);
+    std::string junk(1 << 15, '\0');
+    for (char& c : junk) c = static_cast<char>(rng() % 5 == 0 ? '\n' : rng() & 0xFF);
+    expect_ahead_same(junk);
+}
+
+// Past the kept diagnostics, the counts of the rest reach the sink as they grow.
+TEST(MoveLogAhead, SameCallsPastTheCapOfKeptDiagnostics) {
+    std::string text = "game maryes-heights\n";
+    for (std::size_t i = 0; i < 2 * kMaxKeptDiagnostics; ++i) text += i % 3 == 0 ? "turn 1\n" : "mvoe A\n";
+    GameRecord plain;
+    Witness want;
+    parse_move_log(text, plain, want);
+    ASSERT_GT(plain.errors_not_kept, 0u);
+    GameRecord g;
+    Witness got;
+    parse_move_log(text, g, got, ReadAhead{0, 100, 2});
+    EXPECT_EQ(got.seen, want.seen);
+    EXPECT_EQ(g.errors_not_kept, plain.errors_not_kept);
+}
+
+// A text shorter than min_bytes, and a sink that keeps the lists, are read on the caller's thread.
+TEST(MoveLogAhead, ShortTextsAndCollectorsAreReadAsBefore) {
+    const std::string text = long_log(5);
+    GameRecord g;
+    g.file = "t.log";
+    RecordCollector collector(g);
+    parse_move_log(text, g, collector, ReadAhead{0, 1, 1});
+    EXPECT_EQ(dump(g), dump(parse_move_log(text, "t.log")));
+    GameRecord h;
+    Witness w;
+    parse_move_log(text, h, w, ReadAhead{text.size() + 1, 1, 1});
+    GameRecord plain;
+    Witness want;
+    parse_move_log(text, plain, want);
+    EXPECT_EQ(w.seen, want.seen);
+}
+
+// What the sink throws is the caller's, read ahead too: the reading thread stops, nothing hangs.
+TEST(MoveLogAhead, ASinksExceptionGoesThroughAndStopsTheReader) {
+    struct Throwing final : RecordSink {
+        int seen = 0;
+        void record(const Record&, const GameRecord&) override {
+            if (++seen == 5) throw std::runtime_error("judge failed");
+        }
+    };
+    const std::string text = long_log(200);
+    for (std::size_t batch : {std::size_t{1}, std::size_t{2}, std::size_t{4096}}) {
+        Throwing sink;
+        GameRecord g;
+        EXPECT_THROW(parse_move_log(text, g, sink, ReadAhead{0, batch, 1}), std::runtime_error);
+        EXPECT_EQ(sink.seen, 5);
+    }
+    struct ThrowsAtBegin final : RecordSink {
+        void begin(const GameRecord&) override { throw std::runtime_error("no"); }
+        void record(const Record&, const GameRecord&) override {}
+    } at_begin;
+    GameRecord g;
+    EXPECT_THROW(parse_move_log(text, g, at_begin, ReadAhead{0, 1, 1}), std::runtime_error);
 }

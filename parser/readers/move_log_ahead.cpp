@@ -1,0 +1,254 @@
+// A long move log read ahead (readers.hpp, ReadAhead): the parser runs on a thread of its own, into a
+// GameRecord of its own, and hands what it reads over in batches: the records with their lists, the
+// diagnostics found among them, in order, and the names they hold, not interned (a record holds each
+// name's rank in its batch's list). The caller's thread interns a batch's names into g's symbols, in
+// the order the parser met them (so every name gets the Sym the plain reading gives it), then gives
+// each record to the sink with g as the plain reading would have it at that record. The reading
+// thread never touches g. Parsing, and interning and judging, then share the two cores a long
+// game's check has (docs/performance.md, "Issue 19").
+#include "move_log_parser.hpp"
+#include "readers.hpp"
+
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <system_error>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace referee {
+namespace {
+
+// What the reading thread hands over at a time.
+struct Batch {
+    struct Item {
+        Record record;                 // its lists in this batch's arenas
+        std::uint32_t diagnostics;     // the diagnostics found before it: diagnostics[0, this) of the batch
+        std::size_t errors_not_kept;   // g's counts of diagnostics not kept, when it was read
+        std::size_t warnings_not_kept;
+    };
+    std::vector<Item> items;
+    std::vector<Sym> syms;  // ranks in names, until the caller's thread has interned them
+    std::vector<std::int64_t> ints;
+    std::vector<Diagnostic> diagnostics;  // kept diagnostics found since the batch before
+    std::vector<movelog::NameList::Name> names;  // met since the batch before (those of bad lines too)
+    std::string copies;                          // the names that are not in the text as they are
+    void clear() {
+        items.clear();
+        syms.clear();
+        ints.clear();
+        diagnostics.clear();
+        names.clear();
+        copies.clear();
+    }
+};
+
+// Raised in the reading thread when the caller's thread has stopped taking batches.
+struct Abandoned {};
+
+// Batches between the two threads: at most `limit` full ones waiting, the emptied ones reused.
+class Handover {
+public:
+    explicit Handover(std::size_t limit) : limit_(limit) {}
+
+    // The reading thread: a batch to fill (a reused one when there is one).
+    Batch take_empty() {
+        std::lock_guard<std::mutex> lock(m_);
+        if (spare_.empty()) return Batch{};
+        Batch b = std::move(spare_.back());
+        spare_.pop_back();
+        return b;
+    }
+    // The reading thread: hands a full batch over, waiting while `limit` are waiting already.
+    void put(Batch&& b) {
+        std::unique_lock<std::mutex> lock(m_);
+        room_.wait(lock, [&] { return full_.size() < limit_ || abandoned_; });
+        if (abandoned_) throw Abandoned{};
+        full_.push_back(std::move(b));
+        ready_.notify_one();
+    }
+    // The reading thread, last: no more batches; `failure` is what stopped it, if anything did.
+    void finish(std::exception_ptr failure) {
+        std::lock_guard<std::mutex> lock(m_);
+        finished_ = true;
+        failure_ = std::move(failure);
+        ready_.notify_one();
+    }
+    // The caller's thread: the next batch, or false when there is none left.
+    bool get(Batch& b) {
+        std::unique_lock<std::mutex> lock(m_);
+        ready_.wait(lock, [&] { return !full_.empty() || finished_; });
+        if (full_.empty()) return false;
+        b = std::move(full_.front());
+        full_.pop_front();
+        room_.notify_one();
+        return true;
+    }
+    void give_back(Batch&& b) {
+        b.clear();
+        std::lock_guard<std::mutex> lock(m_);
+        spare_.push_back(std::move(b));
+    }
+    // The caller's thread, when its sink has thrown: the reading thread stops at its next batch.
+    void abandon() {
+        std::lock_guard<std::mutex> lock(m_);
+        abandoned_ = true;
+        room_.notify_one();
+    }
+    std::exception_ptr failure() {
+        std::lock_guard<std::mutex> lock(m_);
+        return failure_;
+    }
+
+private:
+    std::mutex m_;
+    std::condition_variable ready_, room_;
+    std::deque<Batch> full_;
+    std::vector<Batch> spare_;
+    std::size_t limit_;
+    bool finished_ = false, abandoned_ = false;
+    std::exception_ptr failure_;
+};
+
+// A list appended to an arena: where it is there.
+template <typename T>
+Span copy(Span s, const std::vector<T>& from, std::vector<T>& to) {
+    const Span out{static_cast<std::uint32_t>(to.size()), s.len};
+    to.insert(to.end(), from.begin() + s.off, from.begin() + s.off + s.len);
+    return out;
+}
+
+// The reading thread's sink: copies each record and its lists into the batch being filled, with
+// the diagnostics found before it.
+class Batcher final : public RecordSink {
+public:
+    Batcher(Handover& h, std::size_t batch_records, std::string_view text)
+        : h_(h), batch_records_(batch_records), b_(h.take_empty()), names_(text) {}
+    movelog::NameList* names() { return &names_; }
+
+    void record(const Record& r, const GameRecord& pg) override {
+        diagnostics_from(pg);
+        Batch::Item it{r, static_cast<std::uint32_t>(b_.diagnostics.size()), pg.errors_not_kept, pg.warnings_not_kept};
+        it.record.list = copy(r.list, pg.syms_arena, b_.syms);
+        it.record.list2 = copy(r.list2, pg.syms_arena, b_.syms);
+        it.record.ints = copy(r.ints, pg.ints_arena, b_.ints);
+        b_.items.push_back(it);
+        if (b_.items.size() >= batch_records_) flush();
+    }
+    // After the last record: what is left, with the diagnostics after it.
+    void last(const GameRecord& pg) {
+        diagnostics_from(pg);
+        flush();
+    }
+
+private:
+    void diagnostics_from(const GameRecord& pg) {
+        for (; seen_ < pg.diagnostics.size(); ++seen_) b_.diagnostics.push_back(pg.diagnostics[seen_]);
+    }
+    void flush() {
+        if (b_.items.empty() && b_.diagnostics.empty() && names_.empty()) return;
+        b_.names.swap(names_.names());
+        b_.copies.swap(names_.copies());
+        h_.put(std::move(b_));
+        b_ = h_.take_empty();
+    }
+
+    Handover& h_;
+    std::size_t batch_records_;
+    Batch b_;
+    movelog::NameList names_;  // the names of the batch being filled (the parser adds to it)
+    std::size_t seen_ = 0;     // pg's diagnostics copied so far
+};
+
+// The caller's thread: the batch's names interned, in the order met, and every rank in its records
+// and lists replaced by the name's Sym.
+void intern_names(Batch& b, std::string_view text, SymbolTable& symbols, std::vector<Sym>& sym_of) {
+    sym_of.resize(b.names.size() + 1);
+    sym_of[0] = kNoSym;
+    for (std::size_t i = 0; i < b.names.size(); ++i) {
+        const movelog::NameList::Name& n = b.names[i];
+        sym_of[i + 1] = symbols.intern(n.copied ? std::string_view(b.copies).substr(n.off, n.len) : text.substr(n.off, n.len));
+    }
+    for (Sym& s : b.syms) s = sym_of[s];
+    for (Batch::Item& it : b.items)
+        for (Sym* s : {&it.record.a, &it.record.b, &it.record.c, &it.record.d, &it.record.e}) *s = sym_of[*s];
+}
+
+}  // namespace
+
+void parse_move_log(std::string_view text, GameRecord& g, RecordSink& sink, const ReadAhead& ahead) {
+    if (text.size() < ahead.min_bytes || sink.keep_lists()) return parse_move_log(text, g, sink);
+    std::string file = std::move(g.file);
+    g = GameRecord{};
+    g.file = std::move(file);
+    g.format = InputFormat::MoveLog;
+    g.has_log = true;
+
+    Handover handover(ahead.batches == 0 ? 1 : ahead.batches);
+    GameRecord pg;  // the reading thread's: its arenas and diagnostics (its symbols stay empty)
+    std::jthread reader;
+    try {
+        reader = std::jthread([&] {
+            std::exception_ptr failure;
+            try {
+                Batcher batcher(handover, ahead.batch_records == 0 ? 1 : ahead.batch_records, text);
+                movelog::Parser(pg, batcher, true, batcher.names()).run(text);
+                batcher.last(pg);
+            } catch (const Abandoned&) {
+            } catch (...) {
+                failure = std::current_exception();
+            }
+            handover.finish(failure);
+        });
+    } catch (const std::system_error&) {  // no thread to be had: read here
+        return parse_move_log(text, g, sink);
+    }
+
+    try {
+        sink.begin(g);
+        Batch b;
+        std::vector<Sym> sym_of;
+        while (handover.get(b)) {
+            intern_names(b, text, g.symbols, sym_of);
+            std::size_t next = 0;  // the batch's next diagnostic to give g
+            auto diagnostics_up_to = [&](std::size_t end) {
+                for (; next < end; ++next) g.diagnostics.push_back(std::move(b.diagnostics[next]));
+            };
+            for (const Batch::Item& it : b.items) {
+                diagnostics_up_to(it.diagnostics);
+                g.errors_not_kept = it.errors_not_kept;
+                g.warnings_not_kept = it.warnings_not_kept;
+                g.last_line = it.record.line;
+                // The arenas hold this record's lists alone, as the plain reading leaves them.
+                Record r = it.record;
+                g.syms_arena.clear();
+                g.ints_arena.clear();
+                r.list = copy(it.record.list, b.syms, g.syms_arena);
+                r.list2 = copy(it.record.list2, b.syms, g.syms_arena);
+                r.ints = copy(it.record.ints, b.ints, g.ints_arena);
+                sink.record(r, g);
+            }
+            diagnostics_up_to(b.diagnostics.size());
+            handover.give_back(std::move(b));
+            b = Batch{};
+        }
+    } catch (...) {
+        handover.abandon();
+        reader.join();
+        throw;
+    }
+    reader.join();
+    if (std::exception_ptr failure = handover.failure()) std::rethrow_exception(failure);
+    g.errors_not_kept = pg.errors_not_kept;
+    g.warnings_not_kept = pg.warnings_not_kept;
+    g.last_line = pg.last_line;
+    g.syms_arena.clear();
+    g.ints_arena.clear();
+    sink.end(g);
+}
+
+}  // namespace referee
