@@ -121,8 +121,8 @@ Report check_one(const BatchEntry& e, const CheckOptions& opts, const vassal::Mo
         if (module == nullptr || !is_zip_file(e.path)) return check_file(e.path, opts);
         Input in = read_input(e.path);
         if (in.failure) return std::move(*in.failure);
-        if (zip_kind(in.bytes) == ZipKind::VassalGame) return check_vassal(e.path, *module, opts);
-        return check_hashed(in.bytes, e.path, opts);
+        if (zip_kind(in.bytes()) == ZipKind::VassalGame) return check_vassal(e.path, *module, opts);
+        return check_hashed(in.bytes(), e.path, opts);
     } catch (const std::bad_alloc&) {
         return could_not_check(e.path, "out of memory");
     } catch (const std::exception& ex) {

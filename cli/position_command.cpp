@@ -28,14 +28,14 @@ Positions positions_of_file(const std::string& file, const CheckOptions& opts, c
         out.report = std::move(*in.failure);
         return out;
     }
-    if (zip_kind(in.bytes) == ZipKind::VassalGame && module != nullptr) {
+    if (zip_kind(in.bytes()) == ZipKind::VassalGame && module != nullptr) {
         Positions out = vassal_positions(file, *module, opts, moments);
-        out.report.sha256 = sha256_hex(in.bytes);
+        out.report.sha256 = sha256_hex(in.bytes());
         return out;
     }
-    Positions out = positions_of_text(in.bytes, file, opts, moments);
-    out.report.sha256 = sha256_hex(in.bytes);
-    if (text) *text = std::move(in.bytes);
+    Positions out = positions_of_text(in.bytes(), file, opts, moments);
+    out.report.sha256 = sha256_hex(in.bytes());
+    if (text) *text = in.mapped ? std::string(in.bytes()) : std::move(in.read);
     return out;
 }
 

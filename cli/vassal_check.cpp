@@ -181,7 +181,7 @@ Report judge_chain(const std::vector<std::string>& files, const vassal::Module& 
 Report check_vassal_chain(const std::vector<std::string>& files, const vassal::Module& module, const CheckOptions& opts) {
     Report r = judge_chain(files, module, opts);
     // The report's sha256 is the first file's (the file it names), whether or not it could be judged.
-    if (Input in = read_input(files.front()); !in.failure) r.sha256 = sha256_hex(in.bytes);
+    if (Input in = read_input(files.front()); !in.failure) r.sha256 = sha256_hex(in.bytes());
     return r;
 }
 

@@ -359,12 +359,13 @@ bool read_all(std::FILE* in, std::string& text, std::size_t expected) {
 
 Input read_input(const std::string& file) {
     Input input;
-    std::string& text = input.bytes;
+    std::string& text = input.read;
     auto fail = [&](std::string msg) {
         Report r = not_judged(file, "");
         add_input_error(r, Code::Unreadable, 0, 0, std::move(msg));
         input.failure = std::move(r);
-        input.bytes.clear();
+        input.read.clear();
+        input.mapped.reset();
         return std::move(input);
     };
     if (file == "-") {
@@ -386,6 +387,13 @@ Input read_input(const std::string& file) {
         if (size > kMaxGameBytes) {
             std::fclose(in);
             return fail(fmt::format("{} has {} bytes: a game record may have at most {} (1 GiB)", file, size, kMaxGameBytes));
+        }
+        if (size >= kMapBytes) {
+            input.mapped = MappedFile::map(f.fd, static_cast<std::size_t>(size), file);
+            if (input.mapped) {
+                std::fclose(in);
+                return input;
+            }
         }
         const bool whole = read_all(in, text, static_cast<std::size_t>(size));
         const bool error = std::ferror(in) != 0;
@@ -422,7 +430,7 @@ Report check_hashed(std::string_view bytes, const std::string& file, const Check
 Report check_file(const std::string& file, const CheckOptions& opts) {
     Input input = read_input(file);
     if (input.failure) return std::move(*input.failure);
-    return check_hashed(input.bytes, file, opts);
+    return check_hashed(input.bytes(), file, opts);
 }
 
 }  // namespace referee

@@ -2,10 +2,12 @@
 #pragma once
 
 #include "diagnostics.hpp"
+#include "mapped_file.hpp"
 #include "options.hpp"
 #include "result.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,11 +39,15 @@ Report unreadable(const std::string& file, std::string message);
 Report not_a_game_record(const std::string& file, std::string what);
 
 // The bytes of FILE ("-": standard input), or, when it cannot be read (no such file, a folder,
-// more than 1 GiB...), its report: not judged, `unreadable`.
+// more than 1 GiB...), its report: not judged, `unreadable`. A file of kMapBytes or more is mapped
+// rather than read (mapped_file.hpp), when it can be.
 struct Input {
-    std::string bytes;
+    std::string read;                    // the bytes read
+    std::unique_ptr<MappedFile> mapped;  // or mapped
     std::optional<Report> failure;
+    std::string_view bytes() const { return mapped ? mapped->bytes() : std::string_view(read); }
 };
+inline constexpr std::uint64_t kMapBytes = std::uint64_t{1} << 20;
 Input read_input(const std::string& file);
 
 // check_text, and the report's SHA-256 of the bytes (taken on a second thread for a large file).
