@@ -5,10 +5,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
 #include <csignal>
-#include <cstring>
 #include <mutex>
 
 namespace referee {
@@ -16,17 +14,17 @@ namespace {
 
 // The files mapped now, for the SIGBUS handler: a fixed table (a handler may not allocate or lock),
 // each slot taken by one mapping for its life. More mappings at once than slots (a batch maps one
-// file a worker): the file is read instead.
-constexpr std::size_t kSlots = 2048;
-constexpr std::size_t kNameBytes = 512;  // of the shown (escaped) name; longer ones cut
+// file a worker): the file is read instead. constinit: the table is zeros in the program's image,
+// not a megabyte written at every start (which a small game's check paid for).
+constexpr std::size_t kSlots = 1024;
 struct Slot {
     std::atomic<bool> taken{false};
     std::atomic<const char*> begin{nullptr};
     std::atomic<std::size_t> size{0};
-    char name[kNameBytes];
+    const char* name = nullptr;  // the MappedFile's (its shown name)
     std::size_t name_len = 0;
 };
-Slot slots[kSlots];
+constinit Slot slots[kSlots];
 
 void write_all(const char* s, std::size_t n) {
     while (n > 0) {
@@ -78,14 +76,14 @@ std::unique_ptr<MappedFile> MappedFile::map(int fd, std::size_t size, std::strin
         slots[slot].taken.store(false);
         return nullptr;
     }
+    std::unique_ptr<MappedFile> m(new MappedFile(static_cast<const char*>(p), size, slot));
+    append_escaped(m->name_, name);
     Slot& s = slots[slot];
-    std::string shown_name;
-    append_escaped(shown_name, name);
-    s.name_len = std::min(shown_name.size(), kNameBytes);
-    std::memcpy(s.name, shown_name.data(), s.name_len);
+    s.name = m->name_.c_str();
+    s.name_len = m->name_.size();
     s.size.store(size, std::memory_order_relaxed);
     s.begin.store(static_cast<const char*>(p), std::memory_order_release);
-    return std::unique_ptr<MappedFile>(new MappedFile(static_cast<const char*>(p), size, slot));
+    return m;
 }
 
 MappedFile::~MappedFile() {

@@ -31,6 +31,7 @@ private:
     const char* data_;
     std::size_t size_;
     std::size_t slot_;  // in the table the SIGBUS handler reads
+    std::string name_;  // shown (escaped), for the handler's message
 };
 
 }  // namespace referee
