@@ -44,7 +44,6 @@ public:
         }
         return static_cast<Sym>(names_.size());
     }
-    std::string_view text() const { return text_; }
     std::vector<Name>& names() { return names_; }
     std::string& copies() { return copies_; }
     bool empty() const { return names_.empty(); }
