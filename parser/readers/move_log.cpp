@@ -23,26 +23,29 @@ namespace {
 // Checks that [b, e) is valid UTF-8 without control characters (tab allowed). Returns nullptr,
 // or the first offending byte with a message.
 Iterator check_line(Iterator b, Iterator e, std::string& message) {
-    const auto* p = reinterpret_cast<const unsigned char*>(b);
+    const auto* const begin = reinterpret_cast<const unsigned char*>(b);
+    const auto* p = begin;
     const auto* end = reinterpret_cast<const unsigned char*>(e);
     auto hex = [](unsigned v, int digits) {
         char buf[16];
         std::snprintf(buf, sizeof buf, "%0*X", digits, v);
         return std::string(buf);
     };
-    while (p != end) {
-        // Eight plain ASCII characters (0x20 .. 0x7E) at a time; anything else (tab included)
-        // goes the slow way.
+    // Eight plain ASCII characters (0x20 .. 0x7E) at q; anything else (tab included) goes the slow way.
+    auto plain8 = [](const unsigned char* q) {
         constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-        while (end - p >= 8) {
-            std::uint64_t x;
-            std::memcpy(&x, p, 8);
-            const std::uint64_t below_space = (x - kOnes * 0x20) & ~x & kHigh;
-            const std::uint64_t del_or_high = ((x + kOnes * (127 - 0x7E)) | x) & kHigh;
-            if ((below_space | del_or_high) != 0) break;
-            p += 8;
-        }
+        std::uint64_t x;
+        std::memcpy(&x, q, 8);
+        const std::uint64_t below_space = (x - kOnes * 0x20) & ~x & kHigh;
+        const std::uint64_t del_or_high = ((x + kOnes * (127 - 0x7E)) | x) & kHigh;
+        return (below_space | del_or_high) == 0;
+    };
+    while (p != end) {
+        while (end - p >= 8 && plain8(p)) p += 8;
         if (p == end) break;
+        // Fewer than eight left, in a line of eight or more: the last eight at once (some seen
+        // already), rather than one at a time.
+        if (end - p < 8 && end - begin >= 8 && plain8(end - 8)) break;
         const unsigned c = *p;
         if (c >= 0x20 && c < 0x7F) {
             ++p;
