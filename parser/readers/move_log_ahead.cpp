@@ -116,11 +116,12 @@ private:
     std::exception_ptr failure_;
 };
 
-// A list appended to an arena: where it is there.
+// A list appended to an arena: where it is there. (Most records have no second list and no
+// numbers: those return at once.)
 template <typename T>
-Span copy(Span s, const std::vector<T>& from, std::vector<T>& to) {
+inline Span copy(Span s, const std::vector<T>& from, std::vector<T>& to) {
     const Span out{static_cast<std::uint32_t>(to.size()), s.len};
-    to.insert(to.end(), from.begin() + s.off, from.begin() + s.off + s.len);
+    if (s.len != 0) to.insert(to.end(), from.data() + s.off, from.data() + s.off + s.len);
     return out;
 }
 

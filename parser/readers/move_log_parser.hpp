@@ -127,7 +127,9 @@ private:
     }
     Sym sym(ast::Tok const& t) { return intern(text(t.first, t.last, t.escaped)); }
 
-    Sym intern(std::string_view s) { return names_ != nullptr ? names_->add(s) : g_.symbols.intern(s); }
+    Sym intern(std::string_view s) { return names_ != nullptr ? names_->add(s) : intern_now(s); }
+    // Apart, so that the listing above stays small enough to inline where names are read.
+    [[gnu::noinline]] Sym intern_now(std::string_view s) { return g_.symbols.intern(s); }
 
     Span list(ast::Toks const& toks) {
         Span s{static_cast<std::uint32_t>(g_.syms_arena.size()), static_cast<std::uint32_t>(toks.size())};
