@@ -93,7 +93,7 @@ void Parser::run(std::string_view text) {
     Iterator p = text.data();
     Iterator const end = p + text.size();
     if (text.size() >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
-    if (keep_lists_) {
+    if (keep_lists_ && names_ == nullptr) {  // a whole game's lists (read ahead: a batch's at a time)
         // Lists: a path location takes 3 bytes of text at least; most logs use far less than this.
         const auto size = static_cast<std::size_t>(end - p);
         g_.syms_arena.reserve(size / 8 + 16);

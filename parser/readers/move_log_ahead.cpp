@@ -125,37 +125,37 @@ inline Span copy(Span s, const std::vector<T>& from, std::vector<T>& to) {
     return out;
 }
 
-// The reading thread's sink: copies each record and its lists into the batch being filled, with
-// the diagnostics found before it.
+// The reading thread's sink: keeps each record, with the diagnostics found before it, in the batch
+// being filled. The parser leaves the batch's lists in pg's arenas (keep_lists), where the records'
+// spans point, and the batch takes the arenas, and the names, when it is handed over.
 class Batcher final : public RecordSink {
 public:
-    Batcher(Handover& h, std::size_t batch_records, std::string_view text)
-        : h_(h), batch_records_(batch_records), b_(h.take_empty()), names_(text) {}
+    Batcher(Handover& h, std::size_t batch_records, std::string_view text, GameRecord& pg)
+        : h_(h), batch_records_(batch_records), b_(h.take_empty()), names_(text), pg_(pg) {}
     movelog::NameList* names() { return &names_; }
 
-    void record(const Record& r, const GameRecord& pg) override {
-        diagnostics_from(pg);
-        Batch::Item it{r, static_cast<std::uint32_t>(b_.diagnostics.size()), pg.errors_not_kept, pg.warnings_not_kept};
-        it.record.list = copy(r.list, pg.syms_arena, b_.syms);
-        it.record.list2 = copy(r.list2, pg.syms_arena, b_.syms);
-        it.record.ints = copy(r.ints, pg.ints_arena, b_.ints);
-        b_.items.push_back(it);
+    void record(const Record& r, const GameRecord&) override {
+        diagnostics_from();
+        b_.items.push_back(Batch::Item{r, static_cast<std::uint32_t>(b_.diagnostics.size()), pg_.errors_not_kept, pg_.warnings_not_kept});
         if (b_.items.size() >= batch_records_) flush();
     }
+    bool keep_lists() const override { return true; }
     // After the last record: what is left, with the diagnostics after it.
-    void last(const GameRecord& pg) {
-        diagnostics_from(pg);
+    void last() {
+        diagnostics_from();
         flush();
     }
 
 private:
-    void diagnostics_from(const GameRecord& pg) {
-        for (; seen_ < pg.diagnostics.size(); ++seen_) b_.diagnostics.push_back(pg.diagnostics[seen_]);
+    void diagnostics_from() {
+        for (; seen_ < pg_.diagnostics.size(); ++seen_) b_.diagnostics.push_back(pg_.diagnostics[seen_]);
     }
     void flush() {
         if (b_.items.empty() && b_.diagnostics.empty() && names_.empty()) return;
         b_.names.swap(names_.names());
         b_.copies.swap(names_.copies());
+        b_.syms.swap(pg_.syms_arena);  // pg's arenas start again empty, for the next batch's lists
+        b_.ints.swap(pg_.ints_arena);
         h_.put(std::move(b_));
         b_ = h_.take_empty();
     }
@@ -164,6 +164,7 @@ private:
     std::size_t batch_records_;
     Batch b_;
     movelog::NameList names_;  // the names of the batch being filled (the parser adds to it)
+    GameRecord& pg_;           // the parser's: its arenas and diagnostics
     std::size_t seen_ = 0;     // pg's diagnostics copied so far
 };
 
@@ -198,9 +199,9 @@ void parse_move_log(std::string_view text, GameRecord& g, RecordSink& sink, cons
         reader = std::jthread([&] {
             std::exception_ptr failure;
             try {
-                Batcher batcher(handover, ahead.batch_records == 0 ? 1 : ahead.batch_records, text);
+                Batcher batcher(handover, ahead.batch_records == 0 ? 1 : ahead.batch_records, text, pg);
                 movelog::Parser(pg, batcher, true, batcher.names()).run(text);
-                batcher.last(pg);
+                batcher.last();
             } catch (const Abandoned&) {
             } catch (...) {
                 failure = std::current_exception();
