@@ -92,6 +92,7 @@ void reading_failed(GameRecord& g) {
 void Parser::run(std::string_view text) {
     Iterator p = text.data();
     Iterator const end = p + text.size();
+    text_end_ = end;
     if (text.size() >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
     if (keep_lists_ && names_ == nullptr) {  // a whole game's lists (read ahead: a batch's at a time)
         // Lists: a path location takes 3 bytes of text at least; most logs use far less than this.
@@ -137,12 +138,12 @@ inline bool Parser::parse_line(Iterator b, Iterator e, std::uint32_t line) {
 
     // The record keyword.
     int keyword = 0;
-    if (*p == '"' || !tables::record_keywords.find(p, lex::word_end(p, e), keyword)) {
+    Iterator w = lex::word_end(p, e, text_end_);
+    if (*p == '"' || !tables::record_keywords.find(p, w, keyword)) {
         errors_(p, std::string("expected ") + tables::kRecordKeywordList + ", found " + lex::found_at(p, e));
         return false;
     }
     Kind kind = static_cast<Kind>(keyword);
-    Iterator w = lex::word_end(p, e);
     if (keyword == tables::kClaim && (w == e || *w != '"')) {  // claim winner|draw|score
         Iterator q = lex::skip_blanks(w, e);
         if (!match_word(q, e, tables::claim_keyword_matcher, kind)) {

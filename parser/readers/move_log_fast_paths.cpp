@@ -39,13 +39,13 @@ struct PlainTokens {
         return true;
     }
 };
-// The tokens after the record keyword at p, if all are bare WORDs.
-inline bool plain_tokens(Iterator p, Iterator e, PlainTokens& t) {
-    for (Iterator q = lex::word_end(p, e);;) {
+// The tokens after the record keyword at p, if all are bare WORDs (`readable`: the text's end).
+inline bool plain_tokens(Iterator p, Iterator e, Iterator readable, PlainTokens& t) {
+    for (Iterator q = lex::word_end(p, e, readable);;) {
         q = lex::skip_blanks(q, e);
         if (q == e || *q == '#') return true;
         if (*q == '"' || t.n == kPlainTokens) return false;
-        Iterator w = lex::word_end(q, e);
+        Iterator w = lex::word_end(q, e, readable);
         if (w != e && *w == '"') return false;
         t.first[t.n] = q;
         t.last[t.n] = w;
@@ -65,7 +65,7 @@ inline bool plain_unit_list(std::string_view w) {
 // checks where they stand).
 bool Parser::plain_path(Kind kind, Iterator p, Iterator e) {
     PlainTokens t;
-    if (!plain_tokens(p, e, t) || t.n < 3) return false;
+    if (!plain_tokens(p, e, text_end_, t) || t.n < 3) return false;
     for (std::size_t i = 0; i < t.n; ++i)
         if (t[i] == "->") return false;
     Record& r = add(kind, p);
@@ -80,7 +80,7 @@ bool Parser::plain_path(Kind kind, Iterator p, Iterator e) {
 // INT that fits in 64 bits).
 bool Parser::plain_combat(Iterator p, Iterator e) {
     PlainTokens t;
-    if (!plain_tokens(p, e, t) || t.n < 3) return false;
+    if (!plain_tokens(p, e, text_end_, t) || t.n < 3) return false;
     if (t.is(0, "vs") || !plain_unit_list(t[0]) || !t.is(1, "vs") || !plain_unit_list(t[2])) return false;
     std::size_t i = 3;
     std::size_t odds = 0, result = 0;  // token indexes; 0: absent

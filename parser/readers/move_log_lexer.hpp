@@ -6,8 +6,13 @@
 
 #include "move_log_ast.hpp"
 
+#include <bit>
 #include <cstdint>
 #include <string>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace referee::movelog {
 
@@ -38,6 +43,28 @@ inline constexpr WordEnds kWordEnds{};
 inline Iterator word_end(Iterator p, Iterator end) {
     while (p != end && !kWordEnds.at[static_cast<unsigned char>(*p)]) ++p;
     return p;
+}
+// The same, sixteen bytes at a time (SSE2, which every x86-64 has) where sixteen can be read before
+// `readable` (the end of the whole text, which may be past the line's end): the branch a character
+// of the loop above, mispredicted at every word's end, was a third of reading a plain move.
+inline Iterator word_end(Iterator p, Iterator end, Iterator readable) {
+#if defined(__SSE2__)
+    while (p < end && readable - p >= 16) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        const __m128i ends = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\t'))),
+                                          _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('#')), _mm_cmpeq_epi8(x, _mm_set1_epi8('"'))));
+        const auto mask = static_cast<unsigned>(_mm_movemask_epi8(ends));
+        if (mask != 0) {
+            Iterator w = p + std::countr_zero(mask);
+            return w < end ? w : end;
+        }
+        p += 16;
+    }
+    if (p >= end) return end;
+#else
+    (void)readable;
+#endif
+    return word_end(p, end);
 }
 
 // Characters (UTF-8 code points) in [begin, p); the line has been checked to be valid UTF-8.

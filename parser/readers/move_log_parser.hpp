@@ -168,6 +168,7 @@ private:
     }
 
     GameRecord& g_;
+    Iterator text_end_ = nullptr;  // of the text run() reads: what may be read past a line's end
     NameList* names_;
     RecordSink& sink_;
     bool keep_lists_;
