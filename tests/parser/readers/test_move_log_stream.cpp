@@ -120,6 +120,19 @@ std::string read_file(const std::filesystem::path& p) {
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+// `expect` on the text of every sample log (there are twenty at least).
+void on_every_sample_log(void (*expect)(std::string_view)) {
+    namespace fs = std::filesystem;
+    std::size_t logs = 0;
+    for (const auto& f : fs::recursive_directory_iterator(fs::path(REFEREE_SOURCE_DIR) / "samples")) {
+        if (!f.is_regular_file() || f.path().extension() != ".log") continue;
+        SCOPED_TRACE(f.path().string());
+        expect(read_file(f.path()));
+        ++logs;
+    }
+    EXPECT_GE(logs, 20u);
+}
+
 // A long game of every record kind, with lists in many of them.
 std::string long_log(int turns) {
     std::string s =
@@ -146,17 +159,7 @@ std::string long_log(int turns) {
 
 }  // namespace
 
-TEST(MoveLogStream, SameAsCollectingOnEverySampleLog) {
-    namespace fs = std::filesystem;
-    std::size_t logs = 0;
-    for (const auto& f : fs::recursive_directory_iterator(fs::path(REFEREE_SOURCE_DIR) / "samples")) {
-        if (!f.is_regular_file() || f.path().extension() != ".log") continue;
-        SCOPED_TRACE(f.path().string());
-        expect_stream_same(read_file(f.path()));
-        ++logs;
-    }
-    EXPECT_GE(logs, 20u);
-}
+TEST(MoveLogStream, SameAsCollectingOnEverySampleLog) { on_every_sample_log(expect_stream_same); }
 
 TEST(MoveLogStream, SameAsCollectingOnTheFuzzRegressions) {
     namespace fs = std::filesystem;
@@ -328,17 +331,7 @@ void expect_ahead_same(std::string_view text) {
 
 }  // namespace
 
-TEST(MoveLogAhead, SameCallsAsThePlainStreamOnEverySampleLog) {
-    namespace fs = std::filesystem;
-    std::size_t logs = 0;
-    for (const auto& f : fs::recursive_directory_iterator(fs::path(REFEREE_SOURCE_DIR) / "samples")) {
-        if (!f.is_regular_file() || f.path().extension() != ".log") continue;
-        SCOPED_TRACE(f.path().string());
-        expect_ahead_same(read_file(f.path()));
-        ++logs;
-    }
-    EXPECT_GE(logs, 20u);
-}
+TEST(MoveLogAhead, SameCallsAsThePlainStreamOnEverySampleLog) { on_every_sample_log(expect_ahead_same); }
 
 TEST(MoveLogAhead, SameCallsOnBadLinesAndALongLog) {
     expect_ahead_same("");
