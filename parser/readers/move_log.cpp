@@ -297,6 +297,7 @@ bool Parser::dispatch(Kind kind, Iterator p, Iterator e) {
         case Kind::Enter:
         case Kind::Exit: return two_toks(unit_loc_record, kind, p, e);
         case Kind::Retreat: {
+            if (fast_paths_ && plain_retreat(p, e)) return true;
             ast::RetreatRec& a = scratch_.retreat;
             if (!parse_record(retreat_record, p, e, a)) return false;
             Record& r = add(kind, a.where);

@@ -1,5 +1,5 @@
 // The move-log parser's fast paths (move_log_parser.hpp) for the plain forms of the commonest records
-// (move and advance, combat: most of a hex game's records). A plain form has only bare WORDs (no
+// (move and advance, retreat, combat: most of a hex game's records). A plain form has only bare WORDs (no
 // STRING), so the tokens are read with the grammar's own lexer straight into the Record, at a
 // fraction of the cost of the X3 rule, and make the same Record, interned in the same order.
 // Anything else (a STRING, an arrow, an unexpected word, a lexical error, more than kPlainTokens
@@ -72,6 +72,23 @@ bool Parser::plain_path(Kind kind, Iterator p, Iterator e) {
     r.a = intern(t[0]);
     r.list = Span{static_cast<std::uint32_t>(g_.syms_arena.size()), static_cast<std::uint32_t>(t.n - 1)};
     for (std::size_t i = 1; i < t.n; ++i) g_.syms_arena.push_back(intern(t[i]));
+    return true;
+}
+
+// retreat <unit> <loc>... [off], as retreat_record: no "->" anywhere; a last token "off" (any
+// case) is the keyword, and then one location is enough; "off" elsewhere is a location.
+bool Parser::plain_retreat(Iterator p, Iterator e) {
+    PlainTokens t;
+    if (!plain_tokens(p, e, text_end_, t) || t.n < 3) return false;
+    for (std::size_t i = 0; i < t.n; ++i)
+        if (t[i] == "->") return false;
+    const bool off = t.is(t.n - 1, "off");
+    const std::size_t last = off ? t.n - 1 : t.n;  // the locations: t[1, last), one at least (t.n >= 3)
+    Record& r = add(Kind::Retreat, p);
+    r.a = intern(t[0]);
+    r.list = Span{static_cast<std::uint32_t>(g_.syms_arena.size()), static_cast<std::uint32_t>(last - 1)};
+    for (std::size_t i = 1; i < last; ++i) g_.syms_arena.push_back(intern(t[i]));
+    r.flags = off ? kFlagOff : 0;
     return true;
 }
 

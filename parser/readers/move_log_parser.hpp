@@ -1,11 +1,11 @@
 // The driver of the move-log grammar (move-log.md): splits the text into lines, checks each line's
 // encoding, reads the record keyword, runs that record's Spirit X3 rule (move_log_grammar.hpp) and
 // turns the AST into a Record, interning its tokens into the GameRecord, then hands the Record to
-// the sink (record_sink.hpp) before it reads the next line. The plain forms of move, advance and
-// combat (only bare words, the commonest records) are read from their tokens directly, making the
-// same Record; every other line, and every error, goes through the grammar.
+// the sink (record_sink.hpp) before it reads the next line. The plain forms of move, advance,
+// retreat and combat (only bare words, the commonest records) are read from their tokens directly,
+// making the same Record; every other line, and every error, goes through the grammar.
 //   move_log.cpp             the lines, the record keyword, a rule per record kind
-//   move_log_fast_paths.cpp  the plain forms of move, advance and combat
+//   move_log_fast_paths.cpp  the plain forms of move, advance, retreat and combat
 #pragma once
 
 #include "move_log_ast.hpp"
@@ -93,6 +93,7 @@ private:
     // move_log_fast_paths.cpp: true with the record made, or false with nothing done (the grammar
     // then reads the line).
     bool plain_path(Kind kind, Iterator p, Iterator e);
+    bool plain_retreat(Iterator p, Iterator e);
     bool plain_combat(Iterator p, Iterator e);
 
     // The record of the line being read, its kind, line and column set.

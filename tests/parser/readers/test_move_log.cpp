@@ -1038,14 +1038,20 @@ TEST(PlainFastPaths, SameAsTheGrammarOnEdgeCases) {
              "combat ,A vs B", "combat A, vs B", "combat A,,B vs C", "combat A vs B,", "combat A vs \"B\"",
              "combat A vs B # c", "combat A vs B#c", "combat A vs B roll 3#c", "combat A vsB", "combat A -> vs B",
              "combat A vs B roll 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21",
-             "combat A vs B roll 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22"}) {
+             "combat A vs B roll 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22",
+             "retreat A 0101 0102", "retreat A 0101 off", "retreat A 0101 OFF", "retreat A 0101 0102 off", "retreat A off",
+             "retreat A 0101", "retreat A", "retreat", "retreat A off 0102", "retreat A off off", "retreat A 0101 off # c",
+             "retreat A 0101 off#c", "retreat A 0101 off x", "retreat A 0101 -> 0102", "retreat A 0101 -> off",
+             "retreat A 0101 \"off\"", "RETREAT a 0101 0102 0103 Off", "retreat A,B 0101 off", "retreat A 0101 0102\r",
+             "retreat A 0101 0102 0103 0104 0105 0106 0107 0108 0109 0110 0111 0112 0113 0114 0115 0116 0117 0118 "
+             "0119 0120 0121 0122 off"}) {
         expect_fast_path_same(line);
         expect_fast_path_same(std::string("game maryes-heights\n") + line + "\nmove B 0201 0202\n");
     }
 }
 
 TEST(PlainFastPaths, SameAsTheGrammarOnRandomLines) {
-    const std::vector<std::string> pieces = {"move", "advance", "MOVE", "Advance", "combat", "Combat",
+    const std::vector<std::string> pieces = {"move", "advance", "MOVE", "Advance", "combat", "Combat", "retreat", "Retreat",
                                              "->", "-", ">", "0101", "0102", "A", "2/1/I", "off", "#", "# c",
                                              "\"q\"", "\"a b\"", "\"\"", "\"x\\\"y\"", "\"bad\\n\"", "\"open",
                                              "\xC3\xA9", "x\"y", "at", ",", "A,B", "A,", ",B", "vs", "VS", "odds",
@@ -1055,7 +1061,7 @@ TEST(PlainFastPaths, SameAsTheGrammarOnRandomLines) {
     std::string text;
     for (int i = 0; i < 40000; ++i) {
         std::string line = rng() % 4 == 0 ? gaps[rng() % gaps.size()] : "";
-        line += pieces[rng() % 6];  // a move, advance or combat keyword, in some case
+        line += pieces[rng() % 8];  // a move, advance, combat or retreat keyword, in some case
         const int n = static_cast<int>(rng() % 9);
         for (int k = 0; k < n; ++k) line += gaps[rng() % gaps.size()] + pieces[rng() % pieces.size()];
         text += line + (rng() % 10 == 0 ? "\r\n" : "\n");
@@ -1078,8 +1084,9 @@ TEST(PlainFastPaths, SameAsTheGrammarOnNearlyPlainLines) {
     for (int i = 0; i < 20000; ++i) {
         std::vector<std::string> t;
         if (rng() % 2 == 0) {
-            t = {pick({"move", "advance", "Move"}), pick({"A", "2/1/I", "Mahone"})};
+            t = {pick({"move", "advance", "Move", "retreat", "Retreat"}), pick({"A", "2/1/I", "Mahone"})};
             for (int k = 0, n = 2 + static_cast<int>(rng() % 4); k < n; ++k) t.push_back(pick({"0101", "0102", "1717"}));
+            if ((t[0][0] == 'r' || t[0][0] == 'R') && rng() % 2) t.push_back(pick({"off", "OFF"}));
         } else {
             t = {pick({"combat", "COMBAT"}), pick({"A", "A,B", "2/1/I,3/1/I"}), pick({"vs", "Vs"}), pick({"C", "C,D"})};
             if (rng() % 2) t.insert(t.end(), {pick({"odds", "ODDS"}), pick({"3:1", "1:2", "roll"})});
