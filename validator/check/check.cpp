@@ -378,22 +378,22 @@ Input read_input(const std::string& file) {
         const OpenedFile f = open_regular_file(file);
         if (f.fd < 0)
             return fail(f.kind.empty() ? fmt::format("cannot open {}: {}", file, f.why) : fmt::format("{} is {}, not a game record", file, f.kind));
-        std::FILE* in = ::fdopen(f.fd, "rb");
-        if (in == nullptr) {
-            ::close(f.fd);
-            return fail(fmt::format("cannot open {}: {}", file, std::strerror(errno)));
-        }
         const std::uint64_t size = f.size;
         if (size > kMaxGameBytes) {
-            std::fclose(in);
+            ::close(f.fd);
             return fail(fmt::format("{} has {} bytes: a game record may have at most {} (1 GiB)", file, size, kMaxGameBytes));
         }
         if (size >= kMapBytes) {
             input.mapped = MappedFile::map(f.fd, static_cast<std::size_t>(size), file);
             if (input.mapped) {
-                std::fclose(in);
+                ::close(f.fd);
                 return input;
             }
+        }
+        std::FILE* in = ::fdopen(f.fd, "rb");
+        if (in == nullptr) {
+            ::close(f.fd);
+            return fail(fmt::format("cannot open {}: {}", file, std::strerror(errno)));
         }
         const bool whole = read_all(in, text, static_cast<std::size_t>(size));
         const bool error = std::ferror(in) != 0;
