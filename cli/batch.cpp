@@ -84,10 +84,11 @@ void walk(const fs::path& dir, const fs::path& root, std::vector<BatchEntry>& ou
             else if (fs::exists(st) && !fs::is_directory(st)) refuse(e.path(), fmt::format("is a symbolic link to {}, not a file", kind(st.type())));
             continue;  // a link to a folder is not followed; a broken link is no file
         }
-        const fs::file_status st = e.status(ec2);
-        if (fs::is_directory(st)) subdirs.push_back(e.path());
-        else if (fs::is_regular_file(st)) out.push_back(BatchEntry{e.path().string(), true, {}});
-        else refuse(e.path(), fmt::format("is {}, not a file", kind(st.type())));
+        // The entry's own questions answer from the type the folder's listing gave, with no stat of
+        // each file (the check asks again of what it opens: regular_file.hpp).
+        if (e.is_directory(ec2)) subdirs.push_back(e.path());
+        else if (e.is_regular_file(ec2)) out.push_back(BatchEntry{e.path().string(), true, {}});
+        else refuse(e.path(), fmt::format("is {}, not a file", kind(e.status(ec2).type())));
     }
     if (ec) out.push_back(BatchEntry{dir.string(), true, fmt::format("cannot read the folder {} to its end: {}", dir.string(), ec.message())});
     for (const fs::path& d : subdirs) walk(d, root, out);
@@ -174,9 +175,16 @@ private:
 // Checks the entries on `jobs` worker threads and hands each report to `emit`, on this thread, in
 // the order of the entries, as soon as it and every one before it are done. This thread only waits
 // and writes: it takes no share of the checking. One entry is checked here, with no thread.
-template <class Emit>
+//
+// What a batch of small games costs beside their checks is handing reports over (docs/performance.md,
+// "A thousand small games"), so: a worker wakes this thread only with the report it waits for, and
+// this thread then takes every report done in order at once; `idle` (the output's flush) is called
+// before it waits, so that what is written is seen while a slow game is checked; a report is freed
+// on the worker that made it (freeing on another thread takes the lock of the allocator's arena
+// that the maker is using).
+template <class Emit, class Idle>
 void check_all(const std::vector<BatchEntry>& entries, const CheckOptions& opts, const vassal::Module* module, unsigned jobs, bool pages,
-               Progress& progress, Emit emit) {
+               Progress& progress, Emit emit, Idle idle) {
     const std::size_t n = entries.size();
     auto check = [&](std::size_t i) {
         Checked c;
@@ -184,33 +192,51 @@ void check_all(const std::vector<BatchEntry>& entries, const CheckOptions& opts,
         return c;
     };
     if (n == 1) {
-        emit(std::size_t{0}, check(0));
+        Checked c = check(0);
+        emit(std::size_t{0}, c);
         return;
     }
-    std::vector<std::optional<Checked>> done(n);
+    const std::size_t threads = std::min<std::size_t>(std::max(jobs, 1u), n);
+    struct Done {
+        std::optional<Checked> checked;
+        std::size_t maker = 0;  // the worker that checked it
+    };
+    std::vector<Done> done(n);
+    std::vector<std::vector<Checked>> spent(threads);  // written, to be freed by their makers
     std::mutex m;
     std::condition_variable ready, room;
-    std::size_t next = 0, finished = 0, emitted = 0;  // under m
+    std::size_t next = 0, finished = 0, emitted = 0, waiting_room = 0;  // under m
     // Reports done but not yet written wait in `done`: a worker takes a file only when it is at most
     // `window` files past the next one to write, so that memory does not grow with the batch while
     // a slow file holds up the writing.
-    const std::size_t window = 4 * std::min<std::size_t>(std::max(jobs, 1u), n) + 4;
-    auto worker = [&] {
+    const std::size_t window = 4 * threads + 4;
+    auto worker = [&](std::size_t self) {
+        std::vector<Checked> mine;
         for (;;) {
             std::size_t i = 0;
             {
                 std::unique_lock<std::mutex> lock(m);
-                room.wait(lock, [&] { return next >= n || next < emitted + window; });
-                if (next >= n) return;
-                i = next++;
+                mine.swap(spent[self]);
+                if (!(next >= n || next < emitted + window)) {
+                    ++waiting_room;
+                    room.wait(lock, [&] { return next >= n || next < emitted + window; });
+                    --waiting_room;
+                }
+                if (next < n) i = next++;
+                else i = n;
             }
+            mine.clear();
+            if (i == n) return;
             Checked r = check(i);
+            bool wanted = false;
             {
                 std::lock_guard<std::mutex> lock(m);
-                done[i] = std::move(r);
+                done[i].checked = std::move(r);
+                done[i].maker = self;
                 ++finished;
+                wanted = i == emitted;
             }
-            ready.notify_one();
+            if (wanted) ready.notify_one();
         }
     };
     std::vector<std::thread> pool;
@@ -221,33 +247,45 @@ void check_all(const std::vector<BatchEntry>& entries, const CheckOptions& opts,
                 if (t.joinable()) t.join();
         }
     } join{pool};
-    const std::size_t threads = std::min<std::size_t>(std::max(jobs, 1u), n);
     pool.reserve(threads);
-    for (std::size_t t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (std::size_t i = 0; i < n; ++i) {
-        std::optional<Checked> r;
+    for (std::size_t t = 0; t < threads; ++t) pool.emplace_back(worker, t);
+    std::vector<Done> run;  // the reports taken at once, in order
+    std::size_t i = 0;
+    while (i < n) {
         std::size_t checked = 0;
-        for (;;) {
-            {
-                std::unique_lock<std::mutex> lock(m);
-                // Woken by each report done, or every tenth of a second for the count.
-                ready.wait_for(lock, std::chrono::milliseconds(100), [&] { return done[i].has_value(); });
-                checked = finished;
-                if (done[i]) {
-                    r = std::move(done[i]);
-                    done[i].reset();
-                    ++emitted;
+        bool wake_room = false;
+        {
+            std::unique_lock<std::mutex> lock(m);
+            if (!done[i].checked) {
+                lock.unlock();
+                idle();
+                lock.lock();
+                // Woken by the report waited for, or every tenth of a second for the count.
+                while (!done[i].checked) {
+                    ready.wait_for(lock, std::chrono::milliseconds(100), [&] { return done[i].checked.has_value(); });
+                    if (done[i].checked) break;
+                    checked = finished;
+                    lock.unlock();
+                    progress.show(checked);
+                    lock.lock();
                 }
             }
-            if (r) {
-                room.notify_all();
-                break;
-            }
+            checked = finished;
+            for (std::size_t k = i; k < n && done[k].checked; ++k) run.push_back(std::move(done[k]));
+            emitted += run.size();
+            wake_room = waiting_room != 0;
+        }
+        if (wake_room) room.notify_all();
+        for (Done& d : run) {
+            progress.before_output();
+            emit(i++, *d.checked);
             progress.show(checked);
         }
-        progress.before_output();
-        emit(i, std::move(*r));
-        progress.show(checked);
+        {
+            std::lock_guard<std::mutex> lock(m);
+            for (Done& d : run) spent[d.maker].push_back(std::move(*d.checked));
+        }
+        run.clear();
     }
 }
 
@@ -260,14 +298,14 @@ public:
         if (format_ == "csv") write(csv_header());
     }
 
-    void add(const BatchEntry& e, Checked c) {
+    void add(const BatchEntry& e, Checked& c) {
         Report& r = c.report;
         if (e.in_folder && !r.game_record) return skipped(e.path, r);
         note_duplicate(r);
         if (format_ == "html") {
             summary_.add(r);
             status_ = std::max(status_, r.exit_status());
-            return page(std::move(c));
+            return page(c);
         }
         // Each report is written as soon as it is done (a JSON array an item at a time), so that
         // memory does not grow with the batch; one that cannot be rendered for want of memory is a
@@ -331,7 +369,7 @@ private:
 
     // --format html: the page on standard output, or in the folder with a name made from the
     // file's path (the index links to it).
-    void page(Checked c) {
+    void page(Checked& c) {
         if (output_.empty()) {
             write(c.page);
             return;
@@ -364,10 +402,13 @@ private:
         return ok;
     }
 
-    static void write(const std::string& s) {
-        write_stdout(s);
-        flush_stdout();
-    }
+    // Written to standard output's buffer; flush() when the batch waits for a game, and at the end.
+    static void write(const std::string& s) { write_stdout(s); }
+
+public:
+    static void flush() { flush_stdout(); }
+
+private:
 
     // A file of a folder that is no game record: one line (in the text report, else on standard
     // error, which leaves the CSV and JSON as they are).
@@ -432,8 +473,13 @@ std::vector<BatchEntry> batch_entries(const std::vector<std::string>& inputs) {
         std::vector<BatchEntry> found;
         const fs::path root = fs::canonical(in, ec);  // empty when it cannot be resolved: every link is then refused
         walk(fs::path(in), ec ? fs::path() : root, found);
-        std::sort(found.begin(), found.end(), [](const BatchEntry& a, const BatchEntry& b) { return fs::path(a.path) < fs::path(b.path); });
-        for (auto& f : found) out.push_back(std::move(f));
+        // In the order of their paths, step by step (a folder's files before those of its
+        // subfolders named later); each path split into its steps once, not at every comparison.
+        std::vector<std::pair<fs::path, std::size_t>> keys;
+        keys.reserve(found.size());
+        for (std::size_t i = 0; i < found.size(); ++i) keys.emplace_back(fs::path(found[i].path), i);
+        std::sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (const auto& k : keys) out.push_back(std::move(found[k.second]));
     }
     return out;
 }
@@ -448,7 +494,9 @@ int run_batch(const BatchOptions& batch, CheckOptions opts, const vassal::Module
     });
     Output out(batch, entries.size() > 1 || folder);
     Progress progress(batch.progress && entries.size() > 1, entries.size());
-    check_all(entries, opts, module, batch.jobs, batch.format == "html", progress, [&](std::size_t i, Checked c) { out.add(entries[i], std::move(c)); });
+    check_all(
+        entries, opts, module, batch.jobs, batch.format == "html", progress, [&](std::size_t i, Checked& c) { out.add(entries[i], c); },
+        [] { Output::flush(); });
     progress.clear();
     return out.finish();
 }

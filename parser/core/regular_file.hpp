@@ -13,7 +13,7 @@
 namespace referee {
 
 struct OpenedFile {
-    int fd = -1;             // open for reading (blocking again), or -1
+    int fd = -1;             // open for reading (O_NONBLOCK, which a regular file's reads ignore), or -1
     std::uint64_t size = 0;  // its size, when fd is open
     std::string kind;        // when fd is -1 because it is no regular file: what it is ("a named pipe", "a directory")
     std::string why;         // when fd is -1 for another reason: the system's ("No such file or directory")

@@ -355,6 +355,32 @@ bool read_all(std::FILE* in, std::string& text, std::size_t expected) {
     return true;
 }
 
+// The same from a regular file's descriptor, with read(2) itself: no stdio buffer, and the file's
+// size and one byte more asked at once, so that a file read whole takes one call. errno is set on an
+// Error.
+enum class ReadResult { Whole, TooLong, Error };
+ReadResult read_fd(int fd, std::string& text, std::size_t expected) {
+    constexpr std::size_t kBlock = std::size_t{1} << 20;
+    std::size_t used = 0;
+    std::size_t want = std::min(expected, kMaxGameBytes) + 1;
+    for (;;) {
+        text.resize(used + want);
+        const ssize_t n = ::read(fd, text.data() + used, want);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return ReadResult::Error;
+        }
+        used += static_cast<std::size_t>(n);
+        if (used > kMaxGameBytes) return ReadResult::TooLong;
+        // A short count at or past the size the file had is its end; before it (a file system that
+        // gives less than asked), or with no size known (a file of /proc), read on to a zero.
+        if (n == 0 || (static_cast<std::size_t>(n) < want && expected != 0 && used >= expected)) break;
+        want = static_cast<std::size_t>(n) < want ? want - static_cast<std::size_t>(n) : kBlock;
+    }
+    text.resize(used);
+    return ReadResult::Whole;
+}
+
 }  // namespace
 
 Input read_input(const std::string& file) {
@@ -390,16 +416,11 @@ Input read_input(const std::string& file) {
                 return input;
             }
         }
-        std::FILE* in = ::fdopen(f.fd, "rb");
-        if (in == nullptr) {
-            ::close(f.fd);
-            return fail(fmt::format("cannot open {}: {}", file, std::strerror(errno)));
-        }
-        const bool whole = read_all(in, text, static_cast<std::size_t>(size));
-        const bool error = std::ferror(in) != 0;
-        std::fclose(in);
-        if (!whole) return fail(fmt::format("{} has more than {} bytes (1 GiB): not a game record", file, kMaxGameBytes));
-        if (error) return fail(fmt::format("error reading {}", file));
+        const ReadResult got = read_fd(f.fd, text, static_cast<std::size_t>(size));
+        const int error = errno;
+        ::close(f.fd);
+        if (got == ReadResult::TooLong) return fail(fmt::format("{} has more than {} bytes (1 GiB): not a game record", file, kMaxGameBytes));
+        if (got == ReadResult::Error) return fail(fmt::format("error reading {}: {}", file, std::strerror(error)));
     }
     return input;
 }
