@@ -2,12 +2,34 @@
 // no side may be called.
 #include "scenario.hpp"
 
+#include <algorithm>
+
 namespace referee {
 
 SideId Scenario::find_side(std::string_view name) const {
     for (std::size_t i = 0; i < sides.size(); ++i)
         if (iequals(sides[i], name)) return static_cast<SideId>(i);
     return kNoSide;
+}
+
+void Scenario::index_units() {
+    unit_order.resize(units.size());
+    for (std::size_t i = 0; i < units.size(); ++i) unit_order[i] = static_cast<std::int32_t>(i);
+    std::sort(unit_order.begin(), unit_order.end(), [this](std::int32_t a, std::int32_t b) {
+        return units[static_cast<std::size_t>(a)].id < units[static_cast<std::size_t>(b)].id;
+    });
+}
+
+std::int32_t Scenario::find_unit(std::string_view id) const {
+    if (unit_order.size() == units.size()) {
+        auto it = std::lower_bound(unit_order.begin(), unit_order.end(), id,
+                                   [this](std::int32_t u, std::string_view key) { return units[static_cast<std::size_t>(u)].id < key; });
+        if (it != unit_order.end() && units[static_cast<std::size_t>(*it)].id == id) return *it;
+        return -1;
+    }
+    for (std::size_t i = 0; i < units.size(); ++i)
+        if (units[i].id == id) return static_cast<std::int32_t>(i);
+    return -1;
 }
 
 std::int32_t Scenario::find_phase(std::string_view name) const {

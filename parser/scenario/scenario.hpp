@@ -454,6 +454,12 @@ struct Scenario {
     std::vector<RulingDef> rulings;
     VassalBinding vassal;               // <vassal>: how a VASSAL module stands for this scenario
 
+    // The units by id: indices into `units` in the order of their ids, made once the scenario is
+    // read (index_units), so that a game's set-up binds its names with no table of its own.
+    std::vector<std::int32_t> unit_order;
+    void index_units();
+    std::int32_t find_unit(std::string_view id) const;  // exact id; -1 when none (searched in turn if `units` changed since)
+
     SideId find_side(std::string_view name) const;  // case-insensitive; kNoSide when unknown
     std::int32_t find_track(std::string_view name) const;  // case-insensitive; -1 when unknown
     SideId enemy_of(SideId s) const { return sides.size() == 2 ? 1 - s : kNoSide; }

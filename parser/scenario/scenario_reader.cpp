@@ -96,6 +96,7 @@ public:
         sc.reinforcements.alternate_edges.resize(sc.sides.size());
         sc.targets.resize(sc.sides.size(), 0);  // 0: no target for that side
         sc.faction_pieces.resize(sc.sides.size());  // one entry per side (empty: it owns no pieces)
+        sc.index_units();
         out.scenario = std::move(sc);
         return out;
     }

@@ -18,12 +18,6 @@ void Binder::grow_to(std::size_t n) {
     size_ = n;
 }
 
-void Binder::use_scenario_units() {
-    scenario_units_ = true;
-    unit_index_.reserve(s_.units.size());
-    for (std::size_t i = 0; i < s_.units.size(); ++i) unit_index_.emplace(s_.units[i].id, static_cast<std::int32_t>(i));
-}
-
 std::optional<std::int64_t> Binder::value(const Value& v) const {
     if (v.param.empty()) return v.literal;
     for (const auto& [name, val] : params_)

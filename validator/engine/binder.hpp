@@ -14,7 +14,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -38,9 +37,7 @@ public:
     // scenario's unit of that exact id; -1 for none.
     std::int32_t unit(Sym sym) {
         return bound(units_, sym, [&](std::string_view n) {
-            if (!scenario_units_) return -1;
-            auto it = unit_index_.find(n);
-            return it == unit_index_.end() ? -1 : it->second;
+            return scenario_units_ ? s_.find_unit(n) : -1;
         });
     }
     void bind_unit(Sym sym, std::int32_t u) {
@@ -48,7 +45,7 @@ public:
         units_[sym] = u;
     }
     // With the standard set-up the scenario's units are in play, at the indices of Scenario::units.
-    void use_scenario_units();
+    void use_scenario_units() { scenario_units_ = true; }
     std::string_view str(Sym sym) const { return symbols_.str(sym); }
 
     // --- parameters (set once, at set-up) -------------------------------------------------------
@@ -82,7 +79,6 @@ private:
     const SymbolTable& symbols_;
     std::vector<std::int32_t> sides_, locs_, phases_, tracks_, units_;
     bool scenario_units_ = false;
-    std::unordered_map<std::string_view, std::int32_t> unit_index_;
     std::vector<std::pair<std::string, std::string>> params_;  // effective values
     std::vector<std::uint32_t> param_line_;                    // their record's line (0: default or --param)
     std::int32_t turns_ = 0;
