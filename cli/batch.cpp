@@ -488,6 +488,8 @@ int run_batch(const BatchOptions& batch, CheckOptions opts, const vassal::Module
     const std::vector<BatchEntry> entries = batch_entries(batch.inputs);
     // Duplicates are looked for among several files: each game's records are digested as read.
     opts.digest = entries.size() > 1;
+    // The input's SHA-256: in the reports that give it, and for duplicate files among several.
+    opts.sha256 = entries.size() > 1 || batch.format == "json" || batch.format == "jsonl" || batch.format == "csv";
     const bool folder = std::any_of(batch.inputs.begin(), batch.inputs.end(), [](const std::string& in) {
         std::error_code ec;
         return in != "-" && fs::is_directory(in, ec);

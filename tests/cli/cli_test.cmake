@@ -549,6 +549,16 @@ if(NOT n_jl EQUAL 3 OR NOT n_heads EQUAL 3 OR NOT "${OUT}" MATCHES "}\n$")
 endif()
 expect_match(batch-jsonl "${ERR}" "notes.txt: skipped: ")
 expect_match(batch-jsonl "${OUT}" "\"code\":\"duplicate\",\"severity\":\"warning\"")
+# One file: the SHA-256 of its bytes in each report that gives it (JSON, JSON lines, CSV); the text
+# report gives none, and referee takes none for it (CheckOptions::sha256).
+set(one "${SRC}/samples/maryes-heights/automatic-victory.log")
+file(SHA256 "${one}" one_hash)
+run(one-json-sha256 0 check --format json "${one}")
+expect_match(one-json-sha256 "${OUT}" "\"sha256\": \"${one_hash}\"")
+run(one-jsonl-sha256 0 check --format jsonl "${one}")
+expect_match(one-jsonl-sha256 "${OUT}" "\"sha256\":\"${one_hash}\"")
+run(one-csv-sha256 0 check --format csv "${one}")
+expect_match(one-csv-sha256 "${OUT}" "\n[^\n]*automatic-victory.log,${one_hash},maryes-heights,")
 # An empty folder: no game, the summary says so.
 file(MAKE_DIRECTORY "${tdir}/empty")
 run(batch-empty 0 check "${tdir}/empty")

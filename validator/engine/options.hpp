@@ -19,6 +19,10 @@ struct CheckOptions {
     std::vector<std::pair<std::string, std::string>> params;
     bool strict = false;   // --strict: warnings become errors
     bool digest = false;   // the game's digest (Report::digest), by which a batch finds duplicate games
+    // The SHA-256 of the input (Report::sha256), which the JSON, JSONL and CSV reports give and by
+    // which a batch finds duplicate files; the text report and the page of one game show none, so
+    // `referee check` leaves it out there (a tenth of a long log's check).
+    bool sha256 = true;
     Watch* watch = nullptr;  // takes positions as the replay goes (watch.hpp); none for a check
 };
 
