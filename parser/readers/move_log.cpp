@@ -101,22 +101,37 @@ void Parser::run(std::string_view text) {
         g_.ints_arena.reserve(size / 64 + 16);
     }
     std::uint32_t line = 0;
+    scan::Line scanned;
     while (p != end) {
-        const auto* nl = static_cast<Iterator>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-        Iterator line_end = nl != nullptr ? nl : end;
         ++line;
-        Iterator content_end = line_end;
-        if (content_end != p && content_end[-1] == '\r') --content_end;
         g_.last_line = line;
+        Iterator line_end = end;
         bool read = false;
         try {
-            read = parse_line(p, content_end, line);
+            Simple simple = Simple::NotRead;
+            if (fast_paths_) {
+                // One pass over the line finds its end, and its tokens when it is simple; a simple line
+                // of a common record is read from them (move_log_scan.hpp).
+                scan::read_line(p, end, scanned);
+                line_end = scanned.end;
+                if (scanned.simple) simple = simple_line(scanned, p, line);
+            } else {
+                const auto* nl = static_cast<Iterator>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+                line_end = nl != nullptr ? nl : end;
+            }
+            if (simple == Simple::NotRead) {
+                Iterator content_end = line_end;
+                if (content_end != p && content_end[-1] == '\r') --content_end;
+                read = parse_line(p, content_end, line);
+            } else {
+                read = simple == Simple::Record;
+            }
         } catch (...) {
             reading_failed(g_);
             return;
         }
         if (read) emit();  // outside the try: what the sink throws is the caller's
-        p = nl != nullptr ? nl + 1 : end;
+        p = line_end != end ? line_end + 1 : end;
     }
     g_.last_line = line;
 }

@@ -1,11 +1,12 @@
 // A long move log read ahead (readers.hpp, ReadAhead): the parser runs on a thread of its own, into a
 // GameRecord of its own, and hands what it reads over in batches: the records with their lists, the
-// diagnostics found among them, in order, and the names they hold, not interned (a record holds each
-// name's rank in its batch's list). The caller's thread interns a batch's names into g's symbols, in
-// the order the parser met them (so every name gets the Sym the plain reading gives it), then gives
-// each record to the sink with g as the plain reading would have it at that record. The reading
-// thread never touches g. Parsing, and interning and judging, then share the two cores a long
-// game's check has (docs/performance.md, "Issue 19").
+// diagnostics found among them, in order, and the names met for the first time. The reading thread
+// numbers the names in the order it meets them (movelog::LocalNames), and a record holds those
+// numbers; the caller's thread interns each new name into g's symbols as its batch comes, in that
+// order (so every name gets the Sym the plain reading gives it), turns the numbers into Syms, then
+// gives each record to the sink with g as the plain reading would have it at that record. The
+// reading thread never touches g. Reading and numbering, and judging, then share the two cores a
+// long game's check has (docs/performance.md, "Issue 19").
 #include "move_log_parser.hpp"
 #include "readers.hpp"
 
@@ -37,15 +38,15 @@ struct Batch {
     std::vector<Sym> syms;  // ranks in names, until the caller's thread has interned them
     std::vector<std::int64_t> ints;
     std::vector<Diagnostic> diagnostics;  // kept diagnostics found since the batch before
-    std::vector<movelog::NameList::Name> names;  // met since the batch before (those of bad lines too)
-    std::string copies;                          // the names that are not in the text as they are
+    // The names first met since the batch before (those of bad lines too), in the order of their
+    // local numbers (movelog::LocalNames): their texts stay where they are until the reading is over.
+    std::vector<std::string_view> fresh;
     void clear() {
         items.clear();
         syms.clear();
         ints.clear();
         diagnostics.clear();
-        names.clear();
-        copies.clear();
+        fresh.clear();
     }
 };
 
@@ -130,9 +131,8 @@ inline Span copy(Span s, const std::vector<T>& from, std::vector<T>& to) {
 // spans point, and the batch takes the arenas, and the names, when it is handed over.
 class Batcher final : public RecordSink {
 public:
-    Batcher(Handover& h, std::size_t batch_records, std::string_view text, GameRecord& pg)
-        : h_(h), batch_records_(batch_records), b_(h.take_empty()), names_(text), pg_(pg) {}
-    movelog::NameList* names() { return &names_; }
+    Batcher(Handover& h, std::size_t batch_records, movelog::LocalNames& names, GameRecord& pg)
+        : h_(h), batch_records_(batch_records), b_(h.take_empty()), names_(names), pg_(pg) {}
 
     void record(const Record& r, const GameRecord&) override {
         diagnostics_from();
@@ -152,8 +152,7 @@ private:
     }
     void flush() {
         if (b_.items.empty() && b_.diagnostics.empty() && names_.empty()) return;
-        b_.names.swap(names_.names());
-        b_.copies.swap(names_.copies());
+        b_.fresh.swap(names_.fresh());
         b_.syms.swap(pg_.syms_arena);  // pg's arenas start again empty, for the next batch's lists
         b_.ints.swap(pg_.ints_arena);
         h_.put(std::move(b_));
@@ -163,20 +162,16 @@ private:
     Handover& h_;
     std::size_t batch_records_;
     Batch b_;
-    movelog::NameList names_;  // the names of the batch being filled (the parser adds to it)
+    movelog::LocalNames& names_;  // the parser numbers the names there
     GameRecord& pg_;           // the parser's: its arenas and diagnostics
     std::size_t seen_ = 0;     // pg's diagnostics copied so far
 };
 
-// The caller's thread: the batch's names interned, in the order met, and every rank in its records
-// and lists replaced by the name's Sym.
-void intern_names(Batch& b, std::string_view text, SymbolTable& symbols, std::vector<Sym>& sym_of) {
-    sym_of.resize(b.names.size() + 1);
-    sym_of[0] = kNoSym;
-    for (std::size_t i = 0; i < b.names.size(); ++i) {
-        const movelog::NameList::Name& n = b.names[i];
-        sym_of[i + 1] = symbols.intern(n.copied ? std::string_view(b.copies).substr(n.off, n.len) : text.substr(n.off, n.len));
-    }
+// The caller's thread: the batch's new names interned, in the order met (sym_of: each local number's
+// Sym, kept from batch to batch), and every local number in its records and lists replaced by the
+// name's Sym.
+void intern_names(Batch& b, SymbolTable& symbols, std::vector<Sym>& sym_of) {
+    for (std::string_view name : b.fresh) sym_of.push_back(symbols.intern(name));
     for (Sym& s : b.syms) s = sym_of[s];
     for (Batch::Item& it : b.items)
         for (Sym* s : {&it.record.a, &it.record.b, &it.record.c, &it.record.d, &it.record.e}) *s = sym_of[*s];
@@ -194,13 +189,14 @@ void parse_move_log(std::string_view text, GameRecord& g, RecordSink& sink, cons
 
     Handover handover(ahead.batches == 0 ? 1 : ahead.batches);
     GameRecord pg;  // the reading thread's: its arenas and diagnostics (its symbols stay empty)
+    movelog::LocalNames names(text);  // the reading thread's numbering of the names; their texts, for both threads
     std::jthread reader;
     try {
         reader = std::jthread([&] {
             std::exception_ptr failure;
             try {
-                Batcher batcher(handover, ahead.batch_records == 0 ? 1 : ahead.batch_records, text, pg);
-                movelog::Parser(pg, batcher, true, batcher.names()).run(text);
+                Batcher batcher(handover, ahead.batch_records == 0 ? 1 : ahead.batch_records, names, pg);
+                movelog::Parser(pg, batcher, true, &names).run(text);
                 batcher.last();
             } catch (const Abandoned&) {
             } catch (...) {
@@ -215,9 +211,9 @@ void parse_move_log(std::string_view text, GameRecord& g, RecordSink& sink, cons
     try {
         sink.begin(g);
         Batch b;
-        std::vector<Sym> sym_of;
+        std::vector<Sym> sym_of{kNoSym};  // local number 0: no name
         while (handover.get(b)) {
-            intern_names(b, text, g.symbols, sym_of);
+            intern_names(b, g.symbols, sym_of);
             std::size_t next = 0;  // the batch's next diagnostic to give g
             auto diagnostics_up_to = [&](std::size_t end) {
                 for (; next < end; ++next) g.diagnostics.push_back(std::move(b.diagnostics[next]));

@@ -9,38 +9,26 @@
 #include "move_log_ast.hpp"
 #include "move_log_lexer.hpp"
 #include "move_log_parser.hpp"
+#include "move_log_scan.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace referee::movelog {
 namespace {
 
 constexpr std::size_t kPlainTokens = 24;
-struct PlainTokens {
+static_assert(scan::kMaxTokens == kPlainTokens + 1, "a simple line's tokens: the record keyword and kPlainTokens operands");
+
+struct PlainTokenStore {
     Iterator first[kPlainTokens], last[kPlainTokens];
     std::size_t n = 0;
-    std::string_view operator[](std::size_t i) const {
-        return {first[i], static_cast<std::size_t>(last[i] - first[i])};
-    }
-    ast::Tok tok(std::size_t i) const {
-        ast::Tok t;
-        t.src = t.first = first[i];
-        t.last = last[i];
-        return t;
-    }
-    // A bare WORD equal to `word` (lower case) whatever its case, as keyword_parser matches.
-    bool is(std::size_t i, std::string_view word) const {
-        const std::string_view w = (*this)[i];
-        if (w.size() != word.size()) return false;
-        for (std::size_t k = 0; k < w.size(); ++k)
-            if (lex::ascii_lower(w[k]) != word[k]) return false;
-        return true;
-    }
+    PlainTokens view() const { return PlainTokens{first, last, n}; }
 };
 // The tokens after the record keyword at p, if all are bare WORDs (`readable`: the text's end).
-inline bool plain_tokens(Iterator p, Iterator e, Iterator readable, PlainTokens& t) {
+inline bool plain_tokens(Iterator p, Iterator e, Iterator readable, PlainTokenStore& t) {
     for (Iterator q = lex::word_end(p, e, readable);;) {
         q = lex::skip_blanks(q, e);
         if (q == e || *q == '#') return true;
@@ -64,8 +52,11 @@ inline bool plain_unit_list(std::string_view w) {
 // move|advance <unit> <loc> <loc>...: no "->" anywhere (path_record drops the arrows and
 // checks where they stand).
 bool Parser::plain_path(Kind kind, Iterator p, Iterator e) {
-    PlainTokens t;
-    if (!plain_tokens(p, e, text_end_, t) || t.n < 3) return false;
+    PlainTokenStore t;
+    return plain_tokens(p, e, text_end_, t) && path_from(kind, p, t.view());
+}
+inline bool Parser::path_from(Kind kind, Iterator p, const PlainTokens& t) {
+    if (t.n < 3) return false;
     for (std::size_t i = 0; i < t.n; ++i)
         if (t[i] == "->") return false;
     Record& r = add(kind, p);
@@ -78,8 +69,11 @@ bool Parser::plain_path(Kind kind, Iterator p, Iterator e) {
 // retreat <unit> <loc>... [off], as retreat_record: no "->" anywhere; a last token "off" (any
 // case) is the keyword, and then one location is enough; "off" elsewhere is a location.
 bool Parser::plain_retreat(Iterator p, Iterator e) {
-    PlainTokens t;
-    if (!plain_tokens(p, e, text_end_, t) || t.n < 3) return false;
+    PlainTokenStore t;
+    return plain_tokens(p, e, text_end_, t) && retreat_from(p, t.view());
+}
+inline bool Parser::retreat_from(Iterator p, const PlainTokens& t) {
+    if (t.n < 3) return false;
     for (std::size_t i = 0; i < t.n; ++i)
         if (t[i] == "->") return false;
     const bool off = t.is(t.n - 1, "off");
@@ -96,8 +90,11 @@ bool Parser::plain_retreat(Iterator p, Iterator e) {
 // lists without an empty element, the options in this order, each value any word (a roll an
 // INT that fits in 64 bits).
 bool Parser::plain_combat(Iterator p, Iterator e) {
-    PlainTokens t;
-    if (!plain_tokens(p, e, text_end_, t) || t.n < 3) return false;
+    PlainTokenStore t;
+    return plain_tokens(p, e, text_end_, t) && combat_from(p, t.view());
+}
+inline bool Parser::combat_from(Iterator p, const PlainTokens& t) {
+    if (t.n < 3) return false;
     if (t.is(0, "vs") || !plain_unit_list(t[0]) || !t.is(1, "vs") || !plain_unit_list(t[2])) return false;
     std::size_t i = 3;
     std::size_t odds = 0, result = 0;  // token indexes; 0: absent
@@ -126,6 +123,23 @@ bool Parser::plain_combat(Iterator p, Iterator e) {
     g_.ints_arena.insert(g_.ints_arena.end(), rolls, rolls + nrolls);
     if (result != 0) r.b = intern(t[result]);
     return true;
+}
+
+// A simple line (move_log_scan.hpp) of a move, advance, retreat or combat in lower case: read from
+// the tokens the scan found, as the plain forms above read them. Anything else goes to the grammar.
+Parser::Simple Parser::simple_line(const scan::Line& l, Iterator b, std::uint32_t line) {
+    if (l.n == 0) return Simple::Blank;  // spaces alone
+    if (l.n > scan::kMaxTokens || static_cast<std::size_t>(l.end - b) > kMaxRecordBytes) return Simple::NotRead;
+    const Iterator k = l.first[0];
+    const std::size_t len = static_cast<std::size_t>(l.last[0] - k);
+    const PlainTokens t{l.first + 1, l.last + 1, l.n - 1};
+    errors_.start_line(b, l.end, line);
+    bool read = false;
+    if (len == 4 && std::memcmp(k, "move", 4) == 0) read = path_from(Kind::Move, k, t);
+    else if (len == 6 && std::memcmp(k, "combat", 6) == 0) read = combat_from(k, t);
+    else if (len == 7 && std::memcmp(k, "retreat", 7) == 0) read = retreat_from(k, t);
+    else if (len == 7 && std::memcmp(k, "advance", 7) == 0) read = path_from(Kind::Advance, k, t);
+    return read ? Simple::Record : Simple::NotRead;
 }
 
 }  // namespace referee::movelog

@@ -3,17 +3,23 @@
 // turns the AST into a Record, interning its tokens into the GameRecord, then hands the Record to
 // the sink (record_sink.hpp) before it reads the next line. The plain forms of move, advance,
 // retreat and combat (only bare words, the commonest records) are read from their tokens directly,
-// making the same Record; every other line, and every error, goes through the grammar.
+// making the same Record; every other line, and every error, goes through the grammar. A line is
+// read once: one pass finds its end and, when it is simple (printable ASCII and spaces), its
+// tokens, from which such a record is made at once; any other line goes to the grammar.
 //   move_log.cpp             the lines, the record keyword, a rule per record kind
+//   move_log_scan.hpp        one pass over a line: its end, whether it is simple, its tokens
 //   move_log_fast_paths.cpp  the plain forms of move, advance, retreat and combat
 #pragma once
 
 #include "move_log_ast.hpp"
 #include "move_log_error_handler.hpp"
 #include "move_log_lexer.hpp"
+#include "move_log_scan.hpp"
 #include "record.hpp"
 #include "record_sink.hpp"
 
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -22,47 +28,130 @@
 
 namespace referee::movelog {
 
-// Names read and not yet interned, in the order the parser met them (move_log_ahead.cpp). A name is
-// its place in the text when it is there as it is, else (unescaped, joined) a copy.
-class NameList {
+// The names of a log read ahead (move_log_ahead.cpp), numbered on the reading thread in the order
+// the parser meets them, from 1 (kNoSym for the empty name): a record holds these local numbers,
+// and the judging thread interns each name once, when it first comes, into the game's symbols, so
+// that every name gets the Sym the plain reading gives it. The texts stay in place for the life of
+// this object (SymbolTable keeps them), so the views handed over stay good while the other thread
+// reads them.
+//
+// Most names are short (hexes, units, odds, results): a name of up to eight bytes is its own key,
+// one word read from the text and masked to its length (with the length beside it, so that a NUL
+// byte, which no line may hold anyway, could not make two names one), found with one multiplication
+// and, nearly always, one probe. Longer names are looked up in the SymbolTable that numbers and keeps them all.
+class LocalNames {
 public:
-    explicit NameList(std::string_view text) : text_(text) {}
-    struct Name {
-        std::size_t off;   // in the text, or in copies()
-        std::uint32_t len;
-        bool copied;
-    };
-    // The name's rank in the list, from 1; kNoSym for the empty name (which is never interned).
+    // text: the log being read, from which a name's word may be read past the name's end.
+    explicit LocalNames(std::string_view text) : text_(text), slots_(kInitialSlots), mask_(kInitialSlots - 1) {}
+
     Sym add(std::string_view s) {
-        if (s.empty()) return kNoSym;
+        if (s.size() - 1 >= kShort) return s.empty() ? kNoSym : add_long(s);
+        const std::uint64_t w = word(s);
         const auto len = static_cast<std::uint32_t>(s.size());
-        if (s.data() >= text_.data() && s.data() + s.size() <= text_.data() + text_.size()) {
-            names_.push_back(Name{static_cast<std::size_t>(s.data() - text_.data()), len, false});
-        } else {
-            names_.push_back(Name{copies_.size(), len, true});
-            copies_.append(s);
+        for (std::size_t i = slot_of(w);; i = (i + 1) & mask_) {
+            const Slot& slot = slots_[i];
+            if (slot.word == w && slot.len == len) return slot.id;
+            if (slot.id == kNoSym) return add_short(s, w, i);
         }
-        return static_cast<Sym>(names_.size());
     }
-    std::vector<Name>& names() { return names_; }
-    std::string& copies() { return copies_; }
-    bool empty() const { return names_.empty(); }
+    // The names numbered since the last take, in their numbers' order.
+    std::vector<std::string_view>& fresh() { return fresh_; }
+    bool empty() const { return fresh_.empty(); }
 
 private:
+    static constexpr std::size_t kShort = 8;
+    static constexpr std::size_t kInitialSlots = 1024;
+    struct Slot {
+        std::uint64_t word = 0;
+        std::uint32_t len = 0;
+        Sym id = kNoSym;  // kNoSym: an empty slot
+    };
+
+    // The name's bytes as a little-endian word, the bytes past its end zero.
+    std::uint64_t word(std::string_view s) const {
+        std::uint64_t w = 0;
+        if constexpr (std::endian::native == std::endian::little) {
+            if (s.data() >= text_.data() && text_.data() + text_.size() - s.data() >= static_cast<std::ptrdiff_t>(kShort)) {
+                std::memcpy(&w, s.data(), kShort);
+                return s.size() == kShort ? w : w & ((std::uint64_t{1} << (8 * s.size())) - 1);
+            }
+        }
+        unsigned char b[kShort] = {};
+        std::memcpy(b, s.data(), s.size());
+        for (std::size_t i = kShort; i-- > 0;) w = (w << 8) | b[i];
+        return w;
+    }
+    std::size_t slot_of(std::uint64_t w) const { return static_cast<std::size_t>((w * 0x9E3779B97F4A7C15ull) >> 40) & mask_; }
+
+    [[gnu::noinline]] Sym add_short(std::string_view s, std::uint64_t w, std::size_t at) {
+        const Sym id = number(s);
+        slots_[at] = Slot{w, static_cast<std::uint32_t>(s.size()), id};
+        if (2 * ++used_ > slots_.size()) grow();
+        return id;
+    }
+    [[gnu::noinline]] Sym add_long(std::string_view s) {
+        const std::size_t before = table_.size();
+        const Sym id = table_.intern(s);
+        if (table_.size() != before) fresh_.push_back(table_.str(id));
+        return id;
+    }
+    Sym number(std::string_view s) {
+        const Sym id = table_.intern(s);  // new: a short name is numbered here once
+        fresh_.push_back(table_.str(id));
+        return id;
+    }
+    void grow() {
+        std::vector<Slot> bigger(slots_.size() * 2);
+        mask_ = bigger.size() - 1;
+        for (const Slot& s : slots_) {
+            if (s.id == kNoSym) continue;
+            std::size_t i = slot_of(s.word);
+            while (bigger[i].id != kNoSym) i = (i + 1) & mask_;
+            bigger[i] = s;
+        }
+        slots_.swap(bigger);
+    }
+
     std::string_view text_;
-    std::vector<Name> names_;
-    std::string copies_;
+    std::vector<Slot> slots_;  // open addressing, linear probing, at most half full: the short names
+    std::size_t mask_;
+    std::size_t used_ = 0;
+    SymbolTable table_;  // every name: its number and its text
+    std::vector<std::string_view> fresh_;
 };
 
+// The operands of a record: n tokens, each [first[i], last[i]).
+struct PlainTokens {
+    const Iterator* first;
+    const Iterator* last;
+    std::size_t n = 0;
+    std::string_view operator[](std::size_t i) const {
+        return {first[i], static_cast<std::size_t>(last[i] - first[i])};
+    }
+    ast::Tok tok(std::size_t i) const {
+        ast::Tok t;
+        t.src = t.first = first[i];
+        t.last = last[i];
+        return t;
+    }
+    // A bare WORD equal to `word` (lower case) whatever its case, as keyword_parser matches.
+    bool is(std::size_t i, std::string_view word) const {
+        const std::string_view w = (*this)[i];
+        if (w.size() != word.size()) return false;
+        for (std::size_t k = 0; k < w.size(); ++k)
+            if (lex::ascii_lower(w[k]) != word[k]) return false;
+        return true;
+    }
+};
 class Parser {
 public:
     // g: a GameRecord whose symbols, arenas and diagnostics the parser fills. The sink gets each
     // record; unless sink.keep_lists(), the record's lists are dropped from g's arenas once the
     // sink has it, so that memory does not grow with the game.
-    // With `names`, the names are not interned but listed there, and each record holds for each name
-    // its rank in the list (from 1; kNoSym for none): a log read ahead on a thread of its own has
-    // its names interned on the thread that judges it (move_log_ahead.cpp).
-    Parser(GameRecord& g, RecordSink& sink, bool fast_paths, NameList* names = nullptr)
+    // With `names`, the names are not interned into g but numbered there, and each record holds for
+    // each name its local number (from 1; kNoSym for none): a log read ahead on a thread of its own
+    // has its names interned on the thread that judges it (move_log_ahead.cpp).
+    Parser(GameRecord& g, RecordSink& sink, bool fast_paths, LocalNames* names = nullptr)
         : g_(g), names_(names), sink_(sink), keep_lists_(sink.keep_lists()), errors_(g), fast_paths_(fast_paths) {}
 
     // Reads the text, a line at a time, and sets g.last_line. Throws only what the sink throws: a
@@ -95,6 +184,14 @@ private:
     bool plain_path(Kind kind, Iterator p, Iterator e);
     bool plain_retreat(Iterator p, Iterator e);
     bool plain_combat(Iterator p, Iterator e);
+    // The same from the operands already split (p: the record keyword).
+    inline bool path_from(Kind kind, Iterator p, const PlainTokens& t);
+    inline bool retreat_from(Iterator p, const PlainTokens& t);
+    inline bool combat_from(Iterator p, const PlainTokens& t);
+    // A simple line (move_log_scan.hpp) that starts at b: a record read from its tokens, a line of
+    // spaces alone, or a line the grammar must read.
+    enum class Simple { Record, Blank, NotRead };
+    Simple simple_line(const scan::Line& l, Iterator b, std::uint32_t line);
 
     // The record of the line being read, its kind, line and column set.
     Record& add(Kind kind, Iterator where) {
@@ -170,7 +267,7 @@ private:
 
     GameRecord& g_;
     Iterator text_end_ = nullptr;  // of the text run() reads: what may be read past a line's end
-    NameList* names_;
+    LocalNames* names_;
     RecordSink& sink_;
     bool keep_lists_;
     line_error_handler errors_;

@@ -1050,6 +1050,22 @@ TEST(PlainFastPaths, SameAsTheGrammarOnEdgeCases) {
     }
 }
 
+// The one-pass scan (move_log_scan.hpp) reads sixteen bytes at a time and the text's last bytes
+// apart: lines of every length, ending at every place of a block, with and without a last line
+// feed, the same with the fast paths as with the grammar alone.
+TEST(PlainFastPaths, SameAsTheGrammarWhereverALineEnds) {
+    const std::vector<std::string> lines = {"move 2/1/IX 1025 1024 0925 0926", "combat A,B vs C odds 3:1 roll 6 result NE",
+                                            "retreat Kershaw 1924 1925 off", "advance A 0101 0102", "move A 0101 \"0102\"",
+                                            "move A 0101 0102 # c", "move A 0101 0102\r"};
+    for (const std::string& line : lines)
+        for (std::size_t cut = 0; cut <= line.size(); ++cut)
+            for (const std::string lead : {"", " ", "move B 0201 0202\n", "game maryes-heights\nturn 1\n"}) {
+                expect_fast_path_same(lead + line.substr(0, cut));
+                expect_fast_path_same(lead + line.substr(0, cut) + "\n");
+                expect_fast_path_same(lead + "   " + line.substr(0, cut) + "   \nmove C 0301 0302");
+            }
+}
+
 TEST(PlainFastPaths, SameAsTheGrammarOnRandomLines) {
     const std::vector<std::string> pieces = {"move", "advance", "MOVE", "Advance", "combat", "Combat", "retreat", "Retreat",
                                              "->", "-", ">", "0101", "0102", "A", "2/1/I", "off", "#", "# c",
