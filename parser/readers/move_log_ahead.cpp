@@ -117,12 +117,13 @@ private:
     std::exception_ptr failure_;
 };
 
-// A list appended to an arena: where it is there. (Most records have no second list and no
-// numbers: those return at once.)
-template <typename T>
-inline Span copy(Span s, const std::vector<T>& from, std::vector<T>& to) {
+// A list appended to an arena, each element through `map`: where it is there. An element at a time
+// (the lists are short: a call of memcpy for each cost more); most records have no second list and
+// no numbers: those return at once.
+template <typename T, typename Map>
+inline Span copy(Span s, const std::vector<T>& from, std::vector<T>& to, Map map) {
     const Span out{static_cast<std::uint32_t>(to.size()), s.len};
-    if (s.len != 0) to.insert(to.end(), from.data() + s.off, from.data() + s.off + s.len);
+    for (const T* p = from.data() + s.off, *e = p + s.len; p != e; ++p) to.push_back(map(*p));
     return out;
 }
 
@@ -168,11 +169,10 @@ private:
 };
 
 // The caller's thread: the batch's new names interned, in the order met (sym_of: each local number's
-// Sym, kept from batch to batch), and every local number in its records and lists replaced by the
-// name's Sym.
+// Sym, kept from batch to batch), and every local number in its records replaced by the name's Sym.
+// The lists' numbers are turned into Syms as they are copied for the sink.
 void intern_names(Batch& b, SymbolTable& symbols, std::vector<Sym>& sym_of) {
     for (std::string_view name : b.fresh) sym_of.push_back(symbols.intern(name));
-    for (Sym& s : b.syms) s = sym_of[s];
     for (Batch::Item& it : b.items)
         for (Sym* s : {&it.record.a, &it.record.b, &it.record.c, &it.record.d, &it.record.e}) *s = sym_of[*s];
 }
@@ -227,9 +227,10 @@ void parse_move_log(std::string_view text, GameRecord& g, RecordSink& sink, cons
                 Record r = it.record;
                 g.syms_arena.clear();
                 g.ints_arena.clear();
-                r.list = copy(it.record.list, b.syms, g.syms_arena);
-                r.list2 = copy(it.record.list2, b.syms, g.syms_arena);
-                r.ints = copy(it.record.ints, b.ints, g.ints_arena);
+                const Sym* const syms = sym_of.data();
+                r.list = copy(it.record.list, b.syms, g.syms_arena, [syms](Sym s) { return syms[s]; });
+                r.list2 = copy(it.record.list2, b.syms, g.syms_arena, [syms](Sym s) { return syms[s]; });
+                r.ints = copy(it.record.ints, b.ints, g.ints_arena, [](std::int64_t v) { return v; });
                 sink.record(r, g);
             }
             diagnostics_up_to(b.diagnostics.size());

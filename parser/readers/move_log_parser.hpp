@@ -36,19 +36,25 @@ namespace referee::movelog {
 // reads them.
 //
 // Most names are short (hexes, units, odds, results): a name of up to eight bytes is its own key,
-// one word read from the text and masked to its length (with the length beside it, so that a NUL
-// byte, which no line may hold anyway, could not make two names one), found with one multiplication
-// and, nearly always, one probe. Longer names are looked up in the SymbolTable that numbers and keeps them all.
+// one word read from the text with the bytes past the name shifted out (and the length beside it,
+// so that a NUL byte, which no line may hold anyway, could not make two names one), found with one
+// multiplication and, nearly always, one probe. Longer names are looked up in the SymbolTable that
+// numbers and keeps them all.
 class LocalNames {
 public:
     // text: the log being read, from which a name's word may be read past the name's end.
-    explicit LocalNames(std::string_view text) : text_(text), slots_(kInitialSlots), mask_(kInitialSlots - 1) {}
+    explicit LocalNames(std::string_view text)
+        : text_(reinterpret_cast<std::uintptr_t>(text.data())),
+          // Where a word of eight bytes can be read from; below 0: nowhere (a text under eight bytes).
+          readable_(text.size() >= kShort ? text.size() - kShort : 0),
+          any_readable_(text.size() >= kShort),
+          slots_(kInitialSlots) {}
 
     Sym add(std::string_view s) {
         if (s.size() - 1 >= kShort) return s.empty() ? kNoSym : add_long(s);
-        const std::uint64_t w = word(s);
         const auto len = static_cast<std::uint32_t>(s.size());
-        for (std::size_t i = slot_of(w);; i = (i + 1) & mask_) {
+        const std::uint64_t w = key(s);
+        for (std::size_t i = slot_of(w);; i = (i + 1) & (slots_.size() - 1)) {
             const Slot& slot = slots_[i];
             if (slot.word == w && slot.len == len) return slot.id;
             if (slot.id == kNoSym) return add_short(s, w, i);
@@ -60,31 +66,35 @@ public:
 
 private:
     static constexpr std::size_t kShort = 8;
-    static constexpr std::size_t kInitialSlots = 1024;
+    static constexpr std::size_t kInitialBits = 10;
+    static constexpr std::size_t kInitialSlots = std::size_t{1} << kInitialBits;
     struct Slot {
         std::uint64_t word = 0;
         std::uint32_t len = 0;
         Sym id = kNoSym;  // kNoSym: an empty slot
     };
 
-    // The name's bytes as a little-endian word, the bytes past its end zero.
-    std::uint64_t word(std::string_view s) const {
-        std::uint64_t w = 0;
+    // A short name's key: its bytes as a little-endian word read from the text, shifted up so that
+    // the bytes past its end fall out (a name elsewhere, or too near the text's end: put together).
+    std::uint64_t key(std::string_view s) const {
+        const std::size_t shift = 8 * (kShort - s.size());
         if constexpr (std::endian::native == std::endian::little) {
-            if (s.data() >= text_.data() && text_.data() + text_.size() - s.data() >= static_cast<std::ptrdiff_t>(kShort)) {
+            if (any_readable_ && reinterpret_cast<std::uintptr_t>(s.data()) - text_ <= readable_) {
+                std::uint64_t w;
                 std::memcpy(&w, s.data(), kShort);
-                return s.size() == kShort ? w : w & ((std::uint64_t{1} << (8 * s.size())) - 1);
+                return w << shift;
             }
         }
-        unsigned char b[kShort] = {};
-        std::memcpy(b, s.data(), s.size());
-        for (std::size_t i = kShort; i-- > 0;) w = (w << 8) | b[i];
-        return w;
+        std::uint64_t w = 0;
+        for (std::size_t i = s.size(); i-- > 0;) w = (w << 8) | static_cast<unsigned char>(s[i]);
+        return w << shift;
     }
-    std::size_t slot_of(std::uint64_t w) const { return static_cast<std::size_t>((w * 0x9E3779B97F4A7C15ull) >> 40) & mask_; }
+    // The top bits of the product: every byte of the key counts.
+    std::size_t slot_of(std::uint64_t w) const { return static_cast<std::size_t>((w * 0x9E3779B97F4A7C15ull) >> shift_); }
 
     [[gnu::noinline]] Sym add_short(std::string_view s, std::uint64_t w, std::size_t at) {
-        const Sym id = number(s);
+        const Sym id = table_.intern(s);  // new: a short name is numbered here once
+        fresh_.push_back(table_.str(id));
         slots_[at] = Slot{w, static_cast<std::uint32_t>(s.size()), id};
         if (2 * ++used_ > slots_.size()) grow();
         return id;
@@ -95,26 +105,23 @@ private:
         if (table_.size() != before) fresh_.push_back(table_.str(id));
         return id;
     }
-    Sym number(std::string_view s) {
-        const Sym id = table_.intern(s);  // new: a short name is numbered here once
-        fresh_.push_back(table_.str(id));
-        return id;
-    }
     void grow() {
         std::vector<Slot> bigger(slots_.size() * 2);
-        mask_ = bigger.size() - 1;
+        --shift_;
         for (const Slot& s : slots_) {
             if (s.id == kNoSym) continue;
             std::size_t i = slot_of(s.word);
-            while (bigger[i].id != kNoSym) i = (i + 1) & mask_;
+            while (bigger[i].id != kNoSym) i = (i + 1) & (bigger.size() - 1);
             bigger[i] = s;
         }
         slots_.swap(bigger);
     }
 
-    std::string_view text_;
+    std::uintptr_t text_;
+    std::size_t readable_;
+    bool any_readable_;
     std::vector<Slot> slots_;  // open addressing, linear probing, at most half full: the short names
-    std::size_t mask_;
+    std::size_t shift_ = 64 - kInitialBits;
     std::size_t used_ = 0;
     SymbolTable table_;  // every name: its number and its text
     std::vector<std::string_view> fresh_;
@@ -134,14 +141,16 @@ struct PlainTokens {
         t.last = last[i];
         return t;
     }
-    // A bare WORD equal to `word` (lower case) whatever its case, as keyword_parser matches.
+    // A bare WORD equal to `word` (lower-case letters) whatever its case, as keyword_parser matches:
+    // a byte with 0x20 set is a given lower-case letter only when it is that letter in either case.
     bool is(std::size_t i, std::string_view word) const {
-        const std::string_view w = (*this)[i];
-        if (w.size() != word.size()) return false;
-        for (std::size_t k = 0; k < w.size(); ++k)
-            if (lex::ascii_lower(w[k]) != word[k]) return false;
+        if (static_cast<std::size_t>(last[i] - first[i]) != word.size()) return false;
+        for (std::size_t k = 0; k < word.size(); ++k)
+            if ((first[i][k] | 0x20) != word[k]) return false;
         return true;
     }
+    // The arrow of a path, which the fast paths leave to the grammar.
+    bool arrow(std::size_t i) const { return last[i] - first[i] == 2 && first[i][0] == '-' && first[i][1] == '>'; }
 };
 class Parser {
 public:
@@ -243,12 +252,11 @@ private:
     Span split_list(ast::Tok const& t) {
         Span s{static_cast<std::uint32_t>(g_.syms_arena.size()), 0};
         Iterator b = t.first;
-        for (;;) {
-            Iterator c = static_cast<Iterator>(std::memchr(b, ',', static_cast<std::size_t>(t.last - b)));
-            Iterator e = c != nullptr ? c : t.last;
-            g_.syms_arena.push_back(intern(text(b, e, t.escaped)));
+        for (Iterator c = b;; ++c) {  // a byte at a time: the elements are short (unit ids)
+            if (c != t.last && *c != ',') continue;
+            g_.syms_arena.push_back(intern(text(b, c, t.escaped)));
             ++s.len;
-            if (c == nullptr) break;
+            if (c == t.last) break;
             b = c + 1;
         }
         return s;

@@ -44,7 +44,13 @@ public:
     // replay asks for every step of every path.
     bool adjacent(LocId a, LocId b) const {
         if (a < 0 || b < 0) return false;
-        const std::span<const LocId> v = adj_[static_cast<std::size_t>(a)].list();
+        const Neighbours& nb = adj_[static_cast<std::size_t>(a)];
+        if (nb.more.empty()) [[likely]] {  // six at most, the rest kNoLoc: compared at once, with no branch to mispredict
+            const auto& v = nb.near;
+            const auto is = [b](LocId x) { return static_cast<unsigned>(x == b); };
+            return (is(v[0]) | is(v[1]) | is(v[2]) | is(v[3]) | is(v[4]) | is(v[5])) != 0;
+        }
+        const std::span<const LocId> v(nb.more);
         if (v.size() > 16) return std::binary_search(v.begin(), v.end(), b);
         for (LocId n : v)
             if (n == b) return true;
@@ -74,7 +80,7 @@ private:
     // A location's neighbours, sorted: up to six (a hex's) held in place, more (an area map's busy
     // province) on the heap. A grid of 700 hexes is built with no allocation per hex.
     struct Neighbours {
-        std::array<LocId, 6> near{};
+        std::array<LocId, 6> near{kNoLoc, kNoLoc, kNoLoc, kNoLoc, kNoLoc, kNoLoc};  // those not in use are kNoLoc
         std::uint8_t n = 0;  // entries of `near` in use, while `more` is empty
         std::vector<LocId> more;
         std::span<const LocId> list() const { return more.empty() ? std::span<const LocId>(near.data(), n) : std::span<const LocId>(more); }
