@@ -4,6 +4,7 @@
 // `problem` says what did not ("" when all held). Needs REFEREE_SOURCE_DIR (the source tree).
 #pragma once
 
+#include "move_log_scan.hpp"
 #include "readers.hpp"
 #include "check.hpp"
 #include "report.hpp"
@@ -137,12 +138,40 @@ private:
     std::size_t next_ = 0;
 };
 
-// fuzz_move_log; also: the parser's fast paths for plain records (move_log_fast_paths.cpp) make
-// exactly what the grammar alone makes, and the streaming form hands over exactly the records the
-// collecting form keeps, read on one thread or ahead on a second.
+// Where the one-pass scan of a line (move_log_scan.hpp) and its byte-at-a-time form differ on some
+// line of the text ("" when they do not): the line's end, whether it is simple, its tokens.
+inline std::string scan_difference(std::string_view text) {
+    using movelog::scan::Line;
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    for (std::size_t line = 1; p != end; ++line) {
+        Line fast, bytes;
+        movelog::scan::read_line(p, end, fast);
+        movelog::scan::detail::read_line_bytes(p, end, bytes);
+        bool same = fast.end == bytes.end && fast.simple == bytes.simple;
+        if (same && fast.simple) {
+            const std::uint32_t kept = movelog::scan::kMaxTokens;
+            same = (fast.n > kept) == (bytes.n > kept) && (fast.n > kept || fast.n == bytes.n);
+            for (std::uint32_t i = 0; same && i < fast.n && i < kept; ++i)
+                same = fast.first[i] == bytes.first[i] && fast.last[i] == bytes.last[i];
+        }
+        if (!same) return "line " + std::to_string(line);
+        p = fast.end != end ? fast.end + 1 : end;
+    }
+    return {};
+}
+
+// fuzz_move_log; also: the one-pass scan of each line agrees with its byte-at-a-time form; the
+// parser's fast paths for plain records (move_log_fast_paths.cpp) make exactly what the grammar
+// alone makes, and the streaming form hands over exactly the records the collecting form keeps,
+// read on one thread or ahead on a second.
 inline GameRun run_move_log(std::string_view text) {
     GameRun run{parse_move_log(text, "fuzz.log"), {}};
     run.problem = game_record_problem(run.game);
+    if (run.problem.empty()) {
+        const std::string d = scan_difference(text);
+        if (!d.empty()) run.problem = "the line scan and its byte-at-a-time form differ: " + d;
+    }
     if (run.problem.empty()) {
         const std::string d = difference(run.game, parse_move_log(text, "fuzz.log", false));
         if (!d.empty()) run.problem = "the fast paths and the grammar differ: " + d;
