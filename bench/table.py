@@ -4,7 +4,8 @@ docs/performance.md, and which of the issue's targets the figures meet.
 
 Usage: bench/table.py FILE.json [FILE.json...]   (several: their figures together, e.g. the default
 run and a run of the 10^7 games)
-Rates are Google Benchmark's: per second of CPU time of the one thread that runs the benchmark;
+Rates are Google Benchmark's: per second of CPU time (of the process, for the checks, whose long
+logs are read ahead on a second thread; of the one thread that runs the benchmark, for the others);
 with repetitions (bench/run makes three), the best of the runs.
 """
 import json
@@ -57,7 +58,7 @@ def main(paths):
     def fmt(v, spec=".1f"):
         return "–" if v is None else format(v, spec)
 
-    print("Move log (rates per second of CPU time, one core):\n")
+    print("Move log (rates per second of CPU time: of every thread of the process for parse+replay):\n")
     print("| family | records | log MB | parse: Mrec/s | parse: MB/s | parse+replay: Mrec/s | parse+replay: MB/s | replay share | ≥ 100 MB/s |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|:-:|")
     misses_speed = []
