@@ -336,33 +336,14 @@ namespace {
 // 660 MB save, a tournament game a few kilobytes, and a device such as /dev/zero never ends.
 constexpr std::size_t kMaxGameBytes = std::size_t{1} << 30;
 
-// Reads all of `in` into `text` in large blocks (a byte-by-byte stream iterator cost a sixth of a
-// check), the first of `expected` bytes and one more (a regular file's size: then the first read
-// also sees the end). False if there is more than kMaxGameBytes.
-bool read_all(std::FILE* in, std::string& text, std::size_t expected) {
-    constexpr std::size_t kBlock = std::size_t{1} << 20;
-    std::size_t used = 0;
-    std::size_t want = std::min(expected, kMaxGameBytes) + 1;
-    for (;;) {
-        text.resize(used + want);
-        const std::size_t n = std::fread(text.data() + used, 1, want, in);
-        used += n;
-        if (used > kMaxGameBytes) return false;
-        if (n < want) break;
-        want = kBlock;
-    }
-    text.resize(used);
-    return true;
-}
-
-// The same from a regular file's descriptor, with read(2) itself: no stdio buffer, and the file's
-// size and one byte more asked at once, so that a file read whole takes one call. errno is set on an
-// Error.
+// Reads all of `fd` into `text` with read(2), in large blocks (a byte-by-byte stream iterator cost
+// a sixth of a check), the first of `first` bytes and one more: a regular file's size, so that a
+// file read whole takes one call and the second sees its end. errno is set on an Error.
 enum class ReadResult { Whole, TooLong, Error };
-ReadResult read_fd(int fd, std::string& text, std::size_t expected) {
+ReadResult read_fd(int fd, std::string& text, std::size_t first, bool size_known) {
     constexpr std::size_t kBlock = std::size_t{1} << 20;
     std::size_t used = 0;
-    std::size_t want = std::min(expected, kMaxGameBytes) + 1;
+    std::size_t want = std::min(first, kMaxGameBytes) + 1;
     for (;;) {
         text.resize(used + want);
         const ssize_t n = ::read(fd, text.data() + used, want);
@@ -373,8 +354,9 @@ ReadResult read_fd(int fd, std::string& text, std::size_t expected) {
         used += static_cast<std::size_t>(n);
         if (used > kMaxGameBytes) return ReadResult::TooLong;
         // A short count at or past the size the file had is its end; before it (a file system that
-        // gives less than asked), or with no size known (a file of /proc), read on to a zero.
-        if (n == 0 || (static_cast<std::size_t>(n) < want && expected != 0 && used >= expected)) break;
+        // gives less than asked), with no size known (a file of /proc), or from a pipe, read on to
+        // a zero.
+        if (n == 0 || (size_known && static_cast<std::size_t>(n) < want && first != 0 && used >= first)) break;
         want = static_cast<std::size_t>(n) < want ? want - static_cast<std::size_t>(n) : kBlock;
     }
     text.resize(used);
@@ -395,9 +377,10 @@ Input read_input(const std::string& file) {
         return std::move(input);
     };
     if (file == "-") {
-        if (!read_all(stdin, text, std::size_t{64} << 10))
+        const ReadResult got = read_fd(STDIN_FILENO, text, std::size_t{64} << 10, false);
+        if (got == ReadResult::TooLong)
             return fail(fmt::format("the standard input has more than {} bytes (1 GiB): not a game record", kMaxGameBytes));
-        if (std::ferror(stdin)) return fail("error reading the standard input");
+        if (got == ReadResult::Error) return fail(fmt::format("error reading the standard input: {}", std::strerror(errno)));
     } else {
         // Only a regular file is read, opened without blocking: a named pipe among the games would
         // otherwise stop the batch for ever, a device never end (regular_file.hpp).
@@ -416,7 +399,7 @@ Input read_input(const std::string& file) {
                 return input;
             }
         }
-        const ReadResult got = read_fd(f.fd, text, static_cast<std::size_t>(size));
+        const ReadResult got = read_fd(f.fd, text, static_cast<std::size_t>(size), true);
         const int error = errno;
         ::close(f.fd);
         if (got == ReadResult::TooLong) return fail(fmt::format("{} has more than {} bytes (1 GiB): not a game record", file, kMaxGameBytes));
