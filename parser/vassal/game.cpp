@@ -59,11 +59,9 @@ const Entity* Game::find(std::string_view id) const {
 }
 
 Placement Game::placement(const Entity& piece) const {
-    if (!piece.parent.empty()) {
-        if (const Entity* holder = find(piece.parent)) {
-            if (holder->kind == EntityKind::deck || !holder->map.empty()) return {holder->map, holder->x, holder->y};
-        }
-    }
+    // A piece in a stack or a deck is where its holder is, on no map when the holder is on none.
+    if (!piece.parent.empty())
+        if (const Entity* holder = find(piece.parent)) return {holder->map, holder->x, holder->y};
     if (piece.kind != EntityKind::piece) return {piece.map, piece.x, piece.y};
     return {piece.view.map, piece.view.x, piece.view.y};
 }
@@ -187,9 +185,25 @@ std::pair<const std::string*, const Entity*> Game::change(ChangePiece c) {
     }
     PieceView before = std::move(e.view);
     e.view = read_piece(e.type, e.state);
-    // A change that moves the piece itself (a send-to) takes it out of its stack; a stale map that
-    // stays the same does not.
-    if (!e.parent.empty() && (e.view.map != before.map || e.view.x != before.x || e.view.y != before.y)) detach(it->first);
+    // VASSAL's merge (vassal.md, "Changes are merged as VASSAL merges them"): the BasicPiece part
+    // moves the piece only where it differs from the old state the command carries (from the piece
+    // as last seen when it carries none), and then only to a map: a stale or null map in a stacked
+    // piece's state never takes it out of its stack.
+    const PieceView old = c.old_state ? read_piece(e.type, *c.old_state) : PieceView{};
+    const PieceView& was = c.old_state ? old : before;
+    const bool changed = e.view.map != was.map || e.view.x != was.x || e.view.y != was.y;
+    bool moves = changed;
+    if (moves && !e.parent.empty()) {
+        const Placement at = placement(e);
+        moves = !e.view.map.empty() && (e.view.map != at.map || e.view.x != at.x || e.view.y != at.y);
+    }
+    if (!moves) {
+        e.view.map = std::move(before.map);
+        e.view.x = before.x;
+        e.view.y = before.y;
+    } else if (!e.parent.empty()) {
+        detach(it->first);
+    }
     return {&it->first, &e};
 }
 
@@ -201,8 +215,18 @@ void Game::move(const MovePiece& m) {
         e.map = m.new_map;
         e.x = m.new_x;
         e.y = m.new_y;
+        // Its pieces go with it: their own positions follow, so that a later change that carries a
+        // piece's state is compared with where the piece really is.
+        for (const std::string& child : e.children)
+            if (auto c = entities_.find(child); c != entities_.end()) {
+                c->second.view.map = m.new_map;
+                c->second.view.x = m.new_x;
+                c->second.view.y = m.new_y;
+            }
         return;
     }
+    // To no map: only a piece that stands alone leaves the map; a stacked one stays where its stack is.
+    if (m.new_map.empty() && !e.parent.empty()) return;
     detach(m.id);
     e.view.map = m.new_map;
     e.view.x = m.new_x;

@@ -196,6 +196,53 @@ TEST(Convert, StepsBecomeRecordsAndUndoneStepsDoNot) {
               "enter 1/1/I 1703  # step 9\n");
 }
 
+// Issue 32: a stack dragged, one of its units changed (its states at the stack's new point), the
+// stack dragged to the eliminated box: both units are eliminated. Before VASSAL's merge was
+// followed, the unit's own stored position was the one from before the drag, so the change looked
+// like a move and took 2/1/I out of its stack; it stayed on the map and its elimination was lost.
+TEST(Convert, AStackDraggedAfterAChangeTakesEveryUnitInIt) {
+    const std::vector<std::string> position{unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3)),
+                                            unit("p2", "2/1/I", "Union", "5", "Main Map", px(17), px(3)),
+                                            add_piece("s1", "stack", "Main Map;" + std::to_string(px(17)) + ";" + std::to_string(px(3)) + ";p1;p2"),
+                                            property("Turn", "1"), property("Phase", "Union Move")};
+    const VassalFile f = file_of(position, {
+        log_step({move_piece("s1", "Main Map", px(17), px(4), "null", "Main Map", px(17), px(3))}),          // 1
+        log_step({property("Phase", "Union Fight")}),                                                        // 2
+        log_step({strength_change("p2", "Union", "5", "3", "Main Map", px(17), px(4))}),                     // 3
+        log_step({move_piece("s1", "Dead Pile", 5, 5, "null", "Main Map", px(17), px(4))}),                  // 4
+    });
+    EXPECT_EQ(converted(f),
+              "game mh-convert.xml  # step 0\n"
+              "setup custom  # step 0\n"
+              "unit 1/1/I Union infantry 6 at 1703  # step 0\n"
+              "unit 2/1/I Union infantry 5 at 1703  # step 0\n"
+              "turn 1  # step 0\n"
+              "phase Union movement  # step 0\n"
+              "move 1/1/I 1703 1704  # step 1\n"
+              "move 2/1/I 1703 1704  # step 1\n"
+              "phase Union combat  # step 2\n"
+              "lose 2/1/I 2  # step 3\n"
+              "eliminate 1/1/I  # step 4\n"
+              "eliminate 2/1/I  # step 4\n");
+}
+
+// Typed chat of VASSAL 3.5 on is written with entities ("&lt;Alice&gt; - text"): a binding's
+// pattern matches it as the player typed it. An old undo of a line ("* UNDO: ...") is neither chat
+// nor a roll.
+TEST(Convert, TypedChatIsReadDecodedAndUndoneLinesAreNothing) {
+    const std::vector<std::string> position{unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3)),
+                                            property("Turn", "1"), property("Phase", "Union Move")};
+    const VassalFile f = file_of(position, {
+        log_step({"CHAT&lt;Alice&gt; - hold &amp; wait"}),   // 1
+        log_step({"CHAT* UNDO: *** 1d6 = 6 *** <Alice>"}),   // 2
+        log_step({"CHAT* UNDO: <Alice> - oops"}),            // 3
+    });
+    const std::string text = converted(f);
+    EXPECT_NE(text.find("chat Alice \"hold & wait\"  # step 1\n"), std::string::npos) << text;
+    EXPECT_EQ(text.find("step 2"), std::string::npos) << text;
+    EXPECT_EQ(text.find("step 3"), std::string::npos) << text;
+}
+
 TEST(Convert, BindingErrorsNameThePiece) {
     // No unit at all.
     EXPECT_NE(error_of(file_of({add_piece("p5", "piece;;;c.png;Control", "Main Map;150;50;gp3;0")})).find("makes no piece of the file a unit"),

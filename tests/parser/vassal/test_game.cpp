@@ -86,14 +86,23 @@ TEST(VassalGame, StacksTakeAPieceOnTopOfTheOneItIsPlacedOnAndMoveTogether) {
     EXPECT_EQ(p.map, "Main");
     EXPECT_EQ(p.x, 300);
     EXPECT_EQ(p.y, 400);
-    // A dragged off the map leaves its stack.
+    // A move to no map takes off only a piece that stands alone: a stacked one stays in its stack.
     g.apply(move_piece("A", "null", 0, 0, "null", "Main", 300, 400));
+    EXPECT_EQ(g.find("A")->parent, "S");
+    EXPECT_EQ(g.placement(*g.find("A")).map, "Main");
+    // Dragged to another map, it leaves its stack.
+    g.apply(move_piece("A", "Hand", 7, 8, "null", "Main", 300, 400));
     EXPECT_EQ(g.find("A")->parent, "");
-    EXPECT_EQ(g.placement(*g.find("A")).map, "");
+    EXPECT_EQ(g.placement(*g.find("A")).map, "Hand");
     EXPECT_EQ(g.find("S")->children, (std::vector<std::string>{"B"}));
     // A piece dropped where a stack stands, onto nothing in particular, goes to its bottom.
-    g.apply(move_piece("A", "Main", 300, 400, "null", "null", 0, 0));
+    g.apply(move_piece("A", "Main", 300, 400, "null", "Hand", 7, 8));
     EXPECT_EQ(g.find("S")->children, (std::vector<std::string>{"A", "B"}));
+    // Alone, a move to no map takes it off the map.
+    g.apply(unit("C", "Main", 50, 50));
+    g.apply(move_piece("C", "null", 0, 0, "null", "Main", 50, 50));
+    EXPECT_EQ(g.placement(*g.find("C")).map, "");
+    g.apply(remove_piece("C"));
     EXPECT_EQ(g.piece_count(), 2u);
     g.apply(remove_piece("B"));
     EXPECT_EQ(g.find("B"), nullptr);
@@ -114,6 +123,57 @@ TEST(VassalGame, AChangeThatMovesAPieceTakesItOutOfItsStackAStaleMapDoesNot) {
     Placement p = g.placement(*g.find("B"));
     EXPECT_EQ(p.map, "Dead");
     EXPECT_EQ(p.x, 5);
+}
+
+// The issue-32 case: a stack dragged, one of its pieces changed by a command that carries its
+// state as it stood before the drag (a stale position in both the new and the old state), the
+// stack dragged again: both pieces go with it.
+TEST(VassalGame, AChangeWithAStalePositionLeavesThePieceInItsStack) {
+    Game g;
+    g.apply(unit("A", "Main", 100, 200));
+    g.apply(unit("B", "Main", 100, 200));
+    g.apply(add_piece("S", "stack", "Main;100;200;A;B"));
+    g.apply(move_piece("S", "Main", 300, 400, "null", "Main", 100, 200));
+    // The strength of B changed: its BasicPiece part says 100,200 in both states (stale).
+    g.apply(change_piece("B", basic_state("Main", 100, 200), basic_state("Main", 100, 200)));
+    EXPECT_EQ(g.find("B")->parent, "S");
+    // Dragged again, to the eliminated box: B goes with A.
+    g.apply(move_piece("S", "Dead", 10, 10, "null", "Main", 300, 400));
+    for (const char* id : {"A", "B"}) {
+        const Placement p = g.placement(*g.find(id));
+        EXPECT_EQ(p.map, "Dead") << id;
+        EXPECT_EQ(p.x, 10) << id;
+    }
+    EXPECT_EQ(g.find("S")->children, (std::vector<std::string>{"A", "B"}));
+}
+
+TEST(VassalGame, AChangeWithoutTheOldStateComparesWithWhereThePieceIs) {
+    Game g;
+    g.apply(unit("A", "Main", 100, 200));
+    g.apply(unit("B", "Main", 100, 200));
+    g.apply(add_piece("S", "stack", "Main;100;200;A;B"));
+    g.apply(move_piece("S", "Main", 300, 400, "null", "Main", 100, 200));
+    // Its own position followed the stack: a state at the stack's point changes nothing.
+    g.apply(encode({"D", "A", basic_state("Main", 300, 400)}, '/'));
+    EXPECT_EQ(g.find("A")->parent, "S");
+    // A null map (2.x writes it for stacked pieces) never unstacks.
+    g.apply(encode({"D", "A", basic_state("null", 0, 0)}, '/'));
+    EXPECT_EQ(g.find("A")->parent, "S");
+    EXPECT_EQ(g.placement(*g.find("A")).map, "Main");
+    // A state on another map is a send-to: the piece leaves its stack.
+    g.apply(encode({"D", "A", basic_state("Dead", 5, 6)}, '/'));
+    EXPECT_EQ(g.find("A")->parent, "");
+    const Placement p = g.placement(*g.find("A"));
+    EXPECT_EQ(p.map, "Dead");
+    EXPECT_EQ(p.y, 6);
+    EXPECT_EQ(g.find("S")->children, (std::vector<std::string>{"B"}));
+}
+
+TEST(VassalGame, APieceInAStackOnNoMapIsOnNoMap) {
+    Game g;
+    g.apply(unit("A", "Main", 100, 200));   // its own state is stale
+    g.apply(add_piece("S", "stack", "null;0;0;A"));
+    EXPECT_EQ(g.placement(*g.find("A")).map, "");
 }
 
 TEST(VassalGame, PiecesInADeckTakeTheDecksMapAndDecksAreNotPieces) {

@@ -79,6 +79,23 @@ TEST(RealVassalGames, TheLongestDayLog) {
     EXPECT_EQ(f.running_vassal_version, "2.9.8");
 }
 
+// VASSAL's merge (vassal.md, "Changes are merged as VASSAL merges them"): a stacked piece is where
+// its stack is; the log's 2.x changes with a stale null map and its moves of stacked pieces to no
+// map never take a piece out of its stack. VASSAL shows 546 pieces on Normandy at the end and none
+// on no map (the spec's figure; 14 were left on no map before the merge was VASSAL's).
+TEST(RealVassalGames, TheLongestDayLogEndsWith546PiecesOnNormandyAndNoneOnNoMap) {
+    if (!have_shared()) GTEST_SKIP() << "../shared/vassal is absent: the real VASSAL files are not here to test with";
+    VassalFile f = read_vassal_file(kShared + "tld/0606-2.log");
+    std::size_t normandy = 0, nowhere = 0;
+    for (const auto& [id, piece] : f.final.pieces()) {
+        const Placement p = f.final.placement(*piece);
+        normandy += p.map == "Normandy";
+        nowhere += p.map.empty();
+    }
+    EXPECT_EQ(normandy, 546u);
+    EXPECT_EQ(nowhere, 0u);
+}
+
 TEST(RealVassalGames, UnknownCommandsAreCountedNotFatal) {
     if (!have_shared()) GTEST_SKIP() << "../shared/vassal is absent: the real VASSAL files are not here to test with";
     VassalFile f = read_vassal_file(kShared + "bbvassal/testlog.vlog");

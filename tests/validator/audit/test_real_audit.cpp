@@ -81,7 +81,9 @@ TEST(RealAudit, ALogChainedToItselfBreaksAtTheFirstPieceThatMoved) {
     EXPECT_NE(c->message.find("piece 'II/762/346' (id 1168285211572) moved: it stood on German Strategic Movement at (953, 147) at the end"),
               std::string::npos)
         << c->message;
-    EXPECT_TRUE(c->message.ends_with("; 327 more pieces differ")) << c->message;
+    // 328 since issue 32: a piece in a stack on no map is on no map (it was taken to stand where its
+    // own stale state said), and VASSAL's merge keeps 14 pieces on Normandy at the end.
+    EXPECT_TRUE(c->message.ends_with("; 328 more pieces differ")) << c->message;
 }
 
 TEST(RealAudit, TheOtherLogsRollNoDiceAndUndoNothing) {
