@@ -57,8 +57,11 @@ Converted convert_file(const std::string& file, const vassal::Module& module, co
         out.file = vassal::read_vassal_file(file);
         out.conversion = convert_vassal(*out.file, module, *load->scenario, scenario_name);
     } catch (const ConvertError& e) {
+        // The binding at fault named, where a scenario file holds it (issue 32).
         out.code = Code::VassalBinding;
         out.error = e.what();
+        if (!load->scenario->vassal.source_line.empty())
+            out.error += fmt::format(" (the binding: <vassal> at {})", load->scenario->vassal.source_line);
     } catch (const vassal::VassalError& e) {
         out.code = Code::Unreadable;
         out.error = e.what();

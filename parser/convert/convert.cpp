@@ -321,6 +321,7 @@ private:
     }
 
     void chat(std::string_view text) {
+        if (vassal::undo_chat(text)) return;   // an old undo of a line: neither a roll, a turn nor chat
         const std::string report = vassal::normalize_report_text(vassal::report_of_chat(text));
         PatternFields f;
         if (turn_chat_ && (turn_chat_->match(report, &f) || turn_chat_->match(text, &f))) {
@@ -351,7 +352,9 @@ private:
             return;
         }
         if (!text.empty() && text.front() == '*') return;  // a report VASSAL made, not typed chat
-        if (chat_->match(text, &f)) {
+        // Typed chat as the player typed it: VASSAL 3.5 on writes "&lt;Alice&gt; - text".
+        const std::string typed = vassal::decode_entities(text);
+        if (chat_->match(typed, &f)) {
             std::string player(field(f, "player"));
             if (player.size() >= 2 && player.front() == '<' && player.back() == '>') player = player.substr(1, player.size() - 2);
             emit("chat " + log_token(player.empty() ? "?" : player) + " " + log_string(field(f, "text")));

@@ -19,7 +19,7 @@ constexpr CodeInfo kTable[kCodeCount] = {
     {ScenarioFile, "scenario-file", E, false, cite::kScenarioFile, "a scenario file with an error, or one a game may not name (refused unread)"},
     {BadValue, "bad-value", E, false, cite::kHeader, "a parameter, objective or target whose value cannot be used"},
     {SideDeclaration, "side-declaration", E, false, cite::kHeader, "sides or players declared in a way the scenario cannot take"},
-    {VassalBinding, "vassal-binding", E, false, cite::kVassalBinding, "a VASSAL game the scenario's <vassal> binding cannot turn into records"},
+    {VassalBinding, "vassal-binding", E, false, cite::kVassalBinding, "a VASSAL game that cannot be turned into records: checked without its module, or a <vassal> binding that cannot stand for it"},
     {UnknownUnit, "unknown-unit", E, false, cite::kUnits, "a unit (or piece) the scenario and the set-up do not have"},
     {UnknownLocation, "unknown-location", E, false, cite::kUnits, "a location that is not on the scenario's map"},
     {UnknownSide, "unknown-side", E, false, cite::kHeader, "a side the scenario does not have"},

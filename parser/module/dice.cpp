@@ -122,6 +122,7 @@ std::optional<DiceRoll> DiceReader::read(const DiceButton* def, std::string name
 }
 
 std::optional<DiceRoll> DiceReader::from_chat(std::string_view chat) const {
+    if (undo_chat(chat)) return std::nullopt;   // the undo of a roll's line is no roll
     const std::string_view report = report_of_chat(chat);
     for (const Button& b : buttons_) {
         std::optional<FormatVars> vars = match_format(b.format, report);

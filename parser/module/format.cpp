@@ -126,7 +126,7 @@ std::string substitute(std::string_view format, const FormatVars& vars) { return
 
 std::optional<FormatVars> match_format(std::string_view format, std::string_view text) { return FormattedString(format).match(text); }
 
-std::string normalize_report_text(std::string_view text) {
+std::string decode_entities(std::string_view text) {
     static constexpr std::array<std::pair<std::string_view, std::string_view>, 8> entities{{
         {"&rarr;", "\xE2\x86\x92"},
         {"&lt;", "<"},
@@ -137,8 +137,7 @@ std::string normalize_report_text(std::string_view text) {
         {"&#39;", "'"},
         {"&nbsp;", " "},
     }};
-    // First the entities, in one pass (so "&amp;lt;" gives "&lt;"), then "->" as the arrow (so
-    // "-&gt;" is one too).
+    // In one pass, so "&amp;lt;" gives "&lt;".
     std::string decoded;
     decoded.reserve(text.size());
     std::size_t i = 0;
@@ -157,6 +156,12 @@ std::string normalize_report_text(std::string_view text) {
         }
         decoded += text[i++];
     }
+    return decoded;
+}
+
+std::string normalize_report_text(std::string_view text) {
+    // First the entities, then "->" as the arrow (so "-&gt;" is one too).
+    const std::string decoded = decode_entities(text);
     std::string out;
     out.reserve(decoded.size());
     for (std::size_t k = 0; k < decoded.size(); ++k) {
@@ -169,6 +174,8 @@ std::string normalize_report_text(std::string_view text) {
     }
     return out;
 }
+
+bool undo_chat(std::string_view chat_text) { return chat_text.starts_with("* UNDO: "); }
 
 std::string_view report_of_chat(std::string_view chat_text) {
     if (chat_text.starts_with("**")) return chat_text.substr(1);

@@ -67,9 +67,16 @@ std::optional<FormatVars> match_format(std::string_view format, std::string_view
 // A report text in one form: the HTML entities &lt; &gt; &amp; &quot; &apos; &#39; &nbsp; and
 // &rarr; decoded, and "->" and "&rarr;" written as "→".
 std::string normalize_report_text(std::string_view text);
+// The same entities decoded, and nothing else: typed chat ("&lt;Alice&gt; - text" from VASSAL 3.5
+// on) as the player typed it, "->" left as it is.
+std::string decode_entities(std::string_view text);
 
 // The text a module's format gave, from a chat line as VASSAL sent it (the text after "CHAT"):
 // VASSAL puts "* " before a report, or one more "*" when the report already begins with "*".
 std::string_view report_of_chat(std::string_view chat_text);
+
+// An undone chat line, as VASSAL before 3.6.7 logged the undo of a chat or report line
+// ("* UNDO: " + the line): never a report, a roll or typed chat (the shared FORMAT.md §3.3).
+bool undo_chat(std::string_view chat_text);
 
 }  // namespace referee::vassal

@@ -123,12 +123,11 @@ void Locator::append_name(std::string& out, Point p, bool strict) const {
                                       pb->board->name, p.x, p.y, max_location_name));
     }
     out.resize(mark);
-    if (strict) {
-        const char* why = named == Named::no_numbering ? "its grid has no numbering"
-                          : named == Named::no_region  ? "its region grid has no regions"
-                                                       : "the point is in no zone, and its zoned grid has no background grid";
-        throw VassalError(fmt::format("map '{}' board '{}': {}", map_->id, pb->board->name, why));
-    }
+    // A grid without numbering cannot name any point: asked for a location, that is an error. A
+    // point in no region, or in no zone of a zoned grid without a background grid, is `offboard`,
+    // as VASSAL names it (vassal.md, "Must fail"), strict or not.
+    if (strict && named == Named::no_numbering)
+        throw VassalError(fmt::format("map '{}' board '{}': its grid has no numbering", map_->id, pb->board->name));
     out += offboard;
 }
 

@@ -203,12 +203,12 @@ std::optional<Report> zip_archive(std::string_view text, const std::string& file
     if (kind != ZipKind::VassalGame)
         return not_a_game_record(file, fmt::format("{}, not a game record (a move log, an XML save, or a VASSAL save or log)",
                                                    kind == ZipKind::Module ? "a VASSAL module (it goes with --module M)" : "a ZIP archive"));
+    // Not `unreadable`: the file reads; what is missing is what judging it needs (issue 32).
     Report r = not_judged(file, "");
-    add_input_error(r, Code::Unreadable, 0, 0,
-                    fmt::format("{} is a VASSAL save or log, not a move log or XML save: judging it needs the game's module (--module M) and a "
-                                "scenario file whose <vassal> section binds the module's pieces to units (--scenario FILE; "
-                                "docs/vassal.md); `referee vassal {} --module M` shows what it holds",
-                                file, file));
+    add_input_error(r, Code::VassalBinding, 0, 0,
+                    fmt::format("a VASSAL save or log: judging it needs its module and a binding: referee check {} --module M "
+                                "--scenario BINDING.xml (docs/vassal.md)",
+                                file));
     return r;
 }
 

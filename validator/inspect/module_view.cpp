@@ -133,7 +133,7 @@ BoundModule bind_module(const Module& module, const VassalFile& file) {
     };
     view.match_move_report = [b](const std::string& map, std::string_view chat) -> std::optional<std::map<std::string, std::string>> {
         auto it = b->locators.find(map);
-        if (it == b->locators.end()) return std::nullopt;
+        if (it == b->locators.end() || undo_chat(chat)) return std::nullopt;   // "* UNDO: ..." reports no move
         const std::string text = report_text(chat);
         for (ReportKind kind : {ReportKind::move_within, ReportKind::move_to, ReportKind::create}) {
             const std::string format = it->second.report_format(kind);
