@@ -5,13 +5,12 @@
 
 #include "vassal_text.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 namespace referee::vassal {
 
 namespace {
-
-constexpr std::size_t max_traits = 1000;
 
 // The chain's links, outermost first.
 std::vector<std::string> links(std::string_view chain) {
@@ -33,12 +32,17 @@ long long to_ll(std::string_view s) {
     return v;
 }
 
-std::string prefix_of(std::string_view trait) {
-    const std::size_t semi = trait.find(';');
-    return std::string(trait.substr(0, semi == std::string_view::npos ? trait.size() : semi + 1));
+void read_layer(std::string_view type, std::string_view state, int ordinal, PieceView& out) {
+    const LayerType layer = read_layer_type(type, ordinal);
+    const long long level = to_ll(split_tokens(state, ';').front());
+    out.properties.push_back({layer.name + "_Level", level > 0 ? std::to_string(level) : "0"});
+    if (level > 0 && static_cast<std::size_t>(level) <= layer.level_names.size() && !layer.level_names[static_cast<std::size_t>(level) - 1].empty())
+        out.properties.push_back({layer.name + "_Name", layer.level_names[static_cast<std::size_t>(level) - 1]});
 }
 
-void read_basic(std::string_view type, std::string_view state, PieceView& out) {
+}  // namespace
+
+void read_basic_piece(std::string_view type, std::string_view state, PieceView& out) {
     std::vector<std::string> t = split_tokens(type, ';');
     if (t.size() > 4 && out.name.empty()) out.name = t[4];
     SequenceDecoder s(state, ';');
@@ -55,39 +59,62 @@ void read_basic(std::string_view type, std::string_view state, PieceView& out) {
     }
 }
 
-void read_layer(std::string_view type, std::string_view state, int ordinal, PieceView& out) {
-    std::vector<std::string> t = split_tokens(type, ';');
-    std::string name = t.size() > 19 && !t[19].empty() ? t[19] : "Layer" + std::to_string(ordinal);
-    const long long level = to_ll(split_tokens(state, ';').front());
-    out.properties.push_back({name + "_Level", level > 0 ? std::to_string(level) : "0"});
-    if (level > 0 && t.size() > 17) {
-        std::vector<std::string> names = split_tokens(t[17], ',');
-        if (static_cast<std::size_t>(level) <= names.size() && !names[static_cast<std::size_t>(level) - 1].empty())
-            out.properties.push_back({name + "_Name", names[static_cast<std::size_t>(level) - 1]});
-    }
+std::vector<Property> read_marker(std::string_view type, std::string_view state) {
+    std::vector<Property> out;
+    std::vector<std::string> keys = split_tokens(type.substr(std::min<std::size_t>(type.size(), 5)), ',');
+    std::vector<std::string> values = split_tokens(state, ',');
+    for (std::size_t k = 0; k < keys.size(); ++k)
+        if (!keys[k].empty()) out.push_back({std::move(keys[k]), k < values.size() ? std::move(values[k]) : std::string()});
+    return out;
 }
 
-}  // namespace
+std::optional<Property> read_dynamic_property(std::string_view type, std::string_view state) {
+    std::vector<std::string> f = split_tokens(type, ';');
+    if (f.size() < 2 || f[1].empty()) return std::nullopt;
+    return Property{std::move(f[1]), std::string(state)};
+}
+
+std::vector<TraitLink> trait_links(std::string_view type, std::string_view state) {
+    std::vector<std::string> types = links(type);
+    std::vector<std::string> states = links(state);
+    std::vector<TraitLink> out;
+    out.reserve(types.size());
+    for (std::size_t i = 0; i < types.size(); ++i)
+        out.push_back({std::move(types[i]), i < states.size() ? std::move(states[i]) : std::string()});
+    return out;
+}
+
+std::string trait_prefix(std::string_view trait) {
+    const std::size_t semi = trait.find(';');
+    return std::string(trait.substr(0, semi == std::string_view::npos ? trait.size() : semi + 1));
+}
+
+// The level images are the 16th ';'-field after the prefix, their names the 17th, the layer's name
+// the 19th (the shared FORMAT.md §4).
+LayerType read_layer_type(std::string_view type, int ordinal) {
+    std::vector<std::string> t = split_tokens(type, ';');
+    LayerType layer;
+    layer.name = t.size() > 19 && !t[19].empty() ? t[19] : "Layer" + std::to_string(ordinal);
+    const std::size_t images = t.size() > 16 ? split_tokens(t[16], ',').size() : 0;
+    if (t.size() > 17 && !t[17].empty()) layer.level_names = split_tokens(t[17], ',');
+    if (layer.level_names.size() < images) layer.level_names.resize(images);
+    return layer;
+}
 
 PieceView read_piece(std::string_view type, std::string_view state) {
     PieceView out;
-    const std::vector<std::string> types = links(type);
-    const std::vector<std::string> states = links(state);
+    const std::vector<TraitLink> chain = trait_links(type, state);
     int layers = 0;
-    for (std::size_t i = 0; i < types.size(); ++i) {
-        const std::string& t = types[i];
-        const std::string_view s = i < states.size() ? std::string_view(states[i]) : std::string_view();
-        const std::string p = prefix_of(t);
-        if (p == "piece;" || (i + 1 == types.size() && p.rfind("piece", 0) == 0)) {
-            read_basic(t, s, out);
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+        const std::string& t = chain[i].type;
+        const std::string_view s = chain[i].state;
+        const std::string p = trait_prefix(t);
+        if (p == "piece;" || (i + 1 == chain.size() && p.rfind("piece", 0) == 0)) {
+            read_basic_piece(t, s, out);
         } else if (p == "mark;") {
-            std::vector<std::string> keys = split_tokens(std::string_view(t).substr(5), ',');
-            std::vector<std::string> values = split_tokens(s, ',');
-            for (std::size_t k = 0; k < keys.size(); ++k)
-                if (!keys[k].empty()) out.properties.push_back({keys[k], k < values.size() ? values[k] : std::string()});
+            for (Property& m : read_marker(t, s)) out.properties.push_back(std::move(m));
         } else if (p == "PROP;") {
-            std::vector<std::string> f = split_tokens(t, ';');
-            if (f.size() > 1 && !f[1].empty()) out.properties.push_back({f[1], std::string(s)});
+            if (auto d = read_dynamic_property(t, s)) out.properties.push_back(std::move(*d));
         } else if (p == "emb2;" || p == "emb;") {
             read_layer(t, s, ++layers, out);
         } else if (p == "label;") {
