@@ -40,6 +40,15 @@ std::string MapDef::report_format(ReportKind kind, bool first_board_has_grid) co
     return std::string(kind == ReportKind::create ? default_create_format : default_move_format);
 }
 
+std::optional<MapKind> buildfile::map_kind(pugi::xml_node n) {
+    if (class_is(n, "GlobalMap")) return std::nullopt;   // the overview window, not a map
+    if (class_is(n, "WidgetMap")) return MapKind::widget_map;
+    if (class_is(n, "PrivateMap")) return MapKind::private_map;
+    if (class_is(n, "PlayerHand")) return MapKind::player_hand;
+    if (class_is(n, "Map")) return MapKind::map;
+    return std::nullopt;
+}
+
 const MapDef* Module::map(std::string_view map_id) const {
     for (const MapDef& m : maps)
         if (m.id == map_id) return &m;
@@ -49,15 +58,6 @@ const MapDef* Module::map(std::string_view map_id) const {
 namespace {
 
 constexpr int max_depth = 256;   // real buildFiles nest about 12 deep
-
-std::optional<MapKind> map_kind(pugi::xml_node n) {
-    if (class_is(n, "GlobalMap")) return std::nullopt;   // the overview window, not a map
-    if (class_is(n, "WidgetMap")) return MapKind::widget_map;
-    if (class_is(n, "PrivateMap")) return MapKind::private_map;
-    if (class_is(n, "PlayerHand")) return MapKind::player_hand;
-    if (class_is(n, "Map")) return MapKind::map;
-    return std::nullopt;
-}
 
 std::optional<DiceKind> dice_kind(pugi::xml_node n) {
     if (class_is(n, "SpecialDiceButton")) return DiceKind::special;
@@ -191,7 +191,7 @@ std::pair<std::size_t, std::size_t> line_and_column(std::string_view text, std::
 
 }  // namespace
 
-Module Module::from_buildfile(std::string_view xml, const std::string& label, const ImageReader& images) {
+Module Module::from_buildfile(std::string_view xml, const std::string& label, const ImageReader& images, const LoadOptions& options) {
     pugi::xml_document doc;
     const pugi::xml_parse_result result = doc.load_buffer(xml.data(), xml.size(), pugi::parse_default, pugi::encoding_auto);
     if (!result) {
@@ -214,6 +214,7 @@ Module Module::from_buildfile(std::string_view xml, const std::string& label, co
     m.vassal_version = attr_or(root, "VassalVersion", "");
     Reader reader{m, label, images};
     reader.walk(root, 1, Reader::npos, "");
+    if (options.catalog) m.catalog = read_catalog(root, m);
     return m;
 }
 

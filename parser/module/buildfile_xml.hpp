@@ -32,7 +32,14 @@ bool is_grid_element(pugi::xml_node node);
 Grid read_grid(pugi::xml_node node);
 PlainGrid read_plain_grid(pugi::xml_node node);
 
+// The kind of map an element is (Map, PrivateMap, PlayerHand, WidgetMap), or none (a GlobalMap is none).
+std::optional<MapKind> map_kind(pugi::xml_node node);
+
 DiceButton read_dice_button(pugi::xml_node node, DiceKind kind);
 TurnTracker read_turn_tracker(pugi::xml_node node);
+
+// The piece slots, prototypes and global properties under `root` (buildfile_pieces.cpp), with the
+// maps' ids from `module.maps` (read first, in the same document order).
+Catalog read_catalog(pugi::xml_node root, const Module& module);
 
 }  // namespace referee::vassal::buildfile

@@ -1,10 +1,11 @@
 // A VASSAL module as referee reads it (docs/vassal-modules.md): its name and versions, a hash of
 // its file, and what names a location: the maps (every Map, PrivateMap, PlayerHand, and WidgetMap of
 // a chart window), their boards with sizes and grids, their decks and report formats; also the dice
-// buttons and turn trackers. Elements are recognised by the end of their class name, so a module's
+// buttons and turn trackers; when asked, the piece slots and global properties (catalog.hpp). Elements are recognised by the end of their class name, so a module's
 // own subclasses are read as the class they extend.
 #pragma once
 
+#include "catalog.hpp"
 #include "geometry.hpp"
 #include "grid.hpp"
 
@@ -130,6 +131,11 @@ struct TurnTracker {
 // (image_head_bytes are enough), or none when there is no such image.
 using ImageReader = std::function<std::optional<std::string>(std::string_view name)>;
 
+// What to read besides the maps, dice and turn trackers.
+struct LoadOptions {
+    bool catalog = false;              // the piece slots and global properties (`referee module`)
+};
+
 struct Module {
     std::string path;                  // as given to load (names the module in messages)
     std::string buildfile;             // the archive entry or file the buildFile was read from
@@ -141,17 +147,20 @@ struct Module {
     std::vector<MapDef> maps;
     std::vector<DiceButton> dice_buttons;
     std::vector<TurnTracker> turn_trackers;
+    Catalog catalog;                   // read only with LoadOptions::catalog
 
     // A .vmod/.mod archive (buildFile.xml, else buildFile), a buildFile itself (XML, any name), or
     // a folder holding one; recognised by content. Images come from the archive's images/, or the
     // folder's images/ subfolder (only their first image_head_bytes are read). Throws VassalError
     // naming the path and the problem.
-    static Module load(const std::string& path);
+    static Module load(const std::string& path, const LoadOptions& options = {});
     // The same on a file's bytes: a module archive or a buildFile; `label` names them in messages
     // and `folder_images` gives a buildFile's images (an archive's come from the archive).
-    static Module from_bytes(std::string bytes, const std::string& label, const ImageReader& folder_images = {});
+    static Module from_bytes(std::string bytes, const std::string& label, const ImageReader& folder_images = {},
+                             const LoadOptions& options = {});
     // A buildFile's text; `label` names it in messages. Sets everything but path and sha256.
-    static Module from_buildfile(std::string_view xml, const std::string& label, const ImageReader& images = {});
+    static Module from_buildfile(std::string_view xml, const std::string& label, const ImageReader& images = {},
+                                 const LoadOptions& options = {});
 
     const MapDef* map(std::string_view id) const;
 };

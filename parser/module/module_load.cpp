@@ -69,11 +69,11 @@ ImageReader folder_images(const fs::path& folder) {
 
 }  // namespace
 
-Module Module::from_bytes(std::string bytes, const std::string& label, const ImageReader& folder_images) {
+Module Module::from_bytes(std::string bytes, const std::string& label, const ImageReader& folder_images, const LoadOptions& options) {
     if (!Archive::looks_like_zip(bytes)) {
         if (!looks_like_xml(bytes))
             throw VassalError(fmt::format("{}: neither a module archive (ZIP) nor a buildFile (XML)", label));
-        Module m = from_buildfile(bytes, label, folder_images);
+        Module m = from_buildfile(bytes, label, folder_images, options);
         m.path = label;
         m.sha256 = sha256_hex(bytes);
         return m;
@@ -96,14 +96,14 @@ Module Module::from_bytes(std::string bytes, const std::string& label, const Ima
         if (!e) return std::nullopt;
         return archive.read_prefix(*e, image_head_bytes);
     };
-    Module m = from_buildfile(xml, label + ": " + entry, images);
+    Module m = from_buildfile(xml, label + ": " + entry, images, options);
     m.path = label;
     m.buildfile = entry;
     m.sha256 = hash;
     return m;
 }
 
-Module Module::load(const std::string& path) {
+Module Module::load(const std::string& path, const LoadOptions& options) {
     std::error_code ec;
     const fs::path p(path);
     if (fs::is_directory(p, ec)) {
@@ -114,7 +114,7 @@ Module Module::load(const std::string& path) {
             std::string bytes = read_file_bytes(label, max_buildfile_bytes);
             if (Archive::looks_like_zip(bytes) || !looks_like_xml(bytes))
                 throw VassalError(fmt::format("{}: not a buildFile (XML)", label));
-            Module m = from_bytes(std::move(bytes), label, folder_images(p));
+            Module m = from_bytes(std::move(bytes), label, folder_images(p), options);
             m.path = path;
             return m;
         }
@@ -123,7 +123,7 @@ Module Module::load(const std::string& path) {
     std::string bytes = read_file_bytes(path, ArchiveLimits{}.max_file_bytes);
     if (!Archive::looks_like_zip(bytes) && bytes.size() > max_buildfile_bytes)
         throw VassalError(fmt::format("{}: larger than {} bytes and not a ZIP archive: refused", path, max_buildfile_bytes));
-    return from_bytes(std::move(bytes), path, folder_images(p.parent_path()));
+    return from_bytes(std::move(bytes), path, folder_images(p.parent_path()), options);
 }
 
 }  // namespace referee::vassal
