@@ -10,29 +10,8 @@ endif()
 # through --scenario-path (validator/check/scenario_lookup.cpp).
 set(sp --scenario-path "${SRC}/samples/scenarios")
 
-# run(<name> <expected exit status> ARGS...): runs referee, sets OUT and ERR in the caller.
-function(run name expected)
-  execute_process(COMMAND ${REFEREE} ${ARGN}
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  set(OUT "${out}" PARENT_SCOPE)
-  set(ERR "${err}" PARENT_SCOPE)
-  if(NOT "${rc}" STREQUAL "${expected}")
-    message(FATAL_ERROR "${name}: `referee ${ARGN}` exited ${rc}, expected ${expected}\n"
-                        "stdout:\n${out}\nstderr:\n${err}")
-  endif()
-endfunction()
-
-function(expect_match name text regex)
-  if(NOT "${text}" MATCHES "${regex}")
-    message(FATAL_ERROR "${name}: output does not match '${regex}':\n${text}")
-  endif()
-endfunction()
-
-function(expect_empty name text)
-  if(NOT "${text}" STREQUAL "")
-    message(FATAL_ERROR "${name}: expected no output, got:\n${text}")
-  endif()
-endfunction()
+# run, expect_match, expect_empty...
+include(${CMAKE_CURRENT_LIST_DIR}/run_referee.cmake)
 
 # --version: the project's version from CMakeLists.txt.
 file(STRINGS "${SRC}/CMakeLists.txt" project_line REGEX "^project\\(referee VERSION [0-9.]+")

@@ -9,28 +9,9 @@ if(NOT REFEREE OR NOT WORK)
   message(FATAL_ERROR "usage: cmake -DREFEREE=<referee binary> -DWORK=<scratch folder> -P uploads_test.cmake")
 endif()
 
-# run(<name> <expected exit status> ARGS...): runs referee for at most 20 s, sets OUT and ERR.
-function(run name expected)
-  execute_process(COMMAND ${REFEREE} ${ARGN} TIMEOUT 20
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  set(OUT "${out}" PARENT_SCOPE)
-  set(ERR "${err}" PARENT_SCOPE)
-  if(NOT "${rc}" STREQUAL "${expected}")
-    message(FATAL_ERROR "${name}: `referee ${ARGN}` exited ${rc}, expected ${expected}\nstdout:\n${out}\nstderr:\n${err}")
-  endif()
-endfunction()
-
-function(expect_match name text regex)
-  if(NOT "${text}" MATCHES "${regex}")
-    message(FATAL_ERROR "${name}: output does not match '${regex}':\n${text}")
-  endif()
-endfunction()
-
-function(expect_no_match name text regex)
-  if("${text}" MATCHES "${regex}")
-    message(FATAL_ERROR "${name}: output matches '${regex}':\n${text}")
-  endif()
-endfunction()
+# run (each run for at most 20 s), expect_match, expect_no_match...
+set(RUN_TIMEOUT 20)
+include(${CMAKE_CURRENT_LIST_DIR}/run_referee.cmake)
 
 file(REMOVE_RECURSE "${WORK}")
 set(up "${WORK}/uploads")
