@@ -28,7 +28,7 @@ constexpr std::size_t read_budget = std::size_t{1} << 30;
 // The most bytes of names and values given to slots and prototypes in all, which bounds what
 // `referee module` prints (a prototype's values are copied to every slot that uses it; a real
 // module gives a few hundred kB): past it, what is left is cut.
-constexpr std::size_t value_budget = std::size_t{64} << 20;
+constexpr std::size_t value_budget = std::size_t{4} << 20;
 
 // A label of the path above a slot, cut to at most this many bytes (at a character's start).
 constexpr std::size_t max_label_bytes = 256;
