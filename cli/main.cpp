@@ -1,9 +1,10 @@
-// The command line (report.md): referee check | position | convert | vassal | scenarios | --version | --help.
+// The command line (report.md): referee check | position | convert | vassal | module | scenarios | --version | --help.
 // Exit status: 0 all judged without errors, 1 error-severity violations, 2 an input not judged or a
 // usage error. Reports go to standard output, usage errors to standard error.
 #include "batch.hpp"
 #include "check.hpp"
 #include "help_text.hpp"
+#include "module_command.hpp"
 #include "output.hpp"
 #include "position_command.hpp"
 #include "report.hpp"
@@ -223,6 +224,14 @@ int run(int argc, char** argv) {
     vassal->add_flag("--chain", vopts.chain,
                      "The files are logs of one game, in order: a chain-break where one does not begin where the one before ended");
     vassal->add_option("FILE", vopts.files, "VASSAL save (.vsav) or log (.vlog)")->type_name("")->required();
+
+    ModuleOptions mopts;
+    CLI::App* module_cmd = app.add_subcommand("module", "Show what a VASSAL module holds for a binding's author: maps, boards, grids, zones, "
+                                                        "piece slots with their prototypes and properties, dice, turns, global properties");
+    module_cmd->add_option("--format", mopts.format, "Output format: text (default) or json")
+        ->type_name("text|json")
+        ->check(CLI::IsMember({"text", "json"}).description(""));
+    module_cmd->add_option("M", mopts.module, "The module: a .vmod/.mod archive, a buildFile(.xml), or a folder holding one")->type_name("")->required();
     // After the subcommands, which would otherwise inherit it: the exit statuses and examples close
     // `referee --help` alone (help_text.hpp).
     app.footer(help_footer);
@@ -231,8 +240,9 @@ int run(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (!a.empty() && a[0] == '-') continue;  // top-level options take no value
-        if (a != check->get_name() && a != position->get_name() && a != scenarios->get_name() && a != vassal->get_name() && a != convert->get_name())
-            return usage_error(fmt::format("unknown subcommand '{}' (expected check, position, convert, vassal or scenarios)", shown(a)));
+        if (a != check->get_name() && a != position->get_name() && a != scenarios->get_name() && a != vassal->get_name() && a != convert->get_name() &&
+            a != module_cmd->get_name())
+            return usage_error(fmt::format("unknown subcommand '{}' (expected check, position, convert, vassal, module or scenarios)", shown(a)));
         break;
     }
 
@@ -253,6 +263,7 @@ int run(int argc, char** argv) {
     }
 
     if (vassal->parsed()) return run_vassal(vopts);
+    if (module_cmd->parsed()) return run_module(mopts);
     if (convert->parsed()) return run_convert(copts);
 
     // check
