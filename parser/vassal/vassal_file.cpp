@@ -113,15 +113,21 @@ private:
 VassalFile read_vassal_bytes(std::string bytes, const std::string& label, const ArchiveLimits& limits) {
     VassalFile file;
     file.path = label;
-    if (!Archive::looks_like_zip(bytes))
+    if (!Archive::looks_like_zip(bytes)) {
+        const std::size_t text = bytes.find_first_not_of(" \t\r\n", bytes.starts_with("\xEF\xBB\xBF") ? 3 : 0);
+        if (text != std::string::npos && bytes[text] == '<')
+            throw VassalError(fmt::format("{}: not a VASSAL save or log: XML, as a module's buildFile is (`referee module {}` shows a module)",
+                                          label, label));
         throw VassalError(fmt::format("{}: not a VASSAL save or log: not a ZIP archive (VASSAL writes its saves and logs as ZIP "
                                       "archives holding a savedGame entry)", label));
+    }
     Archive archive = Archive::from_bytes(std::move(bytes), label, limits);
     if (!archive.has("savedGame")) {
         const bool module = archive.has("buildFile.xml") || archive.has("buildFile");
         throw VassalError(fmt::format("{}: a ZIP archive without a savedGame entry: {}", label,
-                                      module ? "this is a VASSAL module (give it with --module), not a save or log"
-                                             : "not a VASSAL save or log"));
+                                      module ? fmt::format("this is a VASSAL module (give it with --module; `referee module {}` shows it), "
+                                                           "not a save or log", label)
+                                             : std::string("not a VASSAL save or log")));
     }
     read_metadata(archive, file.metadata, file.warnings);
     Deobfuscated text = deobfuscate(archive.read("savedGame"), label);

@@ -97,6 +97,12 @@ TEST(VassalFile, ClearErrors) {
     EXPECT_NE(message_of("hello").find("not a ZIP archive"), std::string::npos);
     EXPECT_NE(message_of(make_zip({{"other", "x"}})).find("without a savedGame entry"), std::string::npos);
     EXPECT_NE(message_of(make_zip({{"buildFile.xml", "<x/>"}})).find("VASSAL module"), std::string::npos);
+    EXPECT_NE(message_of(make_zip({{"buildFile.xml", "<x/>"}})).find("`referee module "), std::string::npos);
+    // A buildFile given where a save was expected: said to be XML, with the command that shows a module.
+    const std::string xml = message_of("\xEF\xBB\xBF\n  <VASSAL.build.GameModule/>");
+    EXPECT_NE(xml.find("not a VASSAL save or log: XML"), std::string::npos) << xml;
+    EXPECT_NE(xml.find("`referee module "), std::string::npos) << xml;
+    EXPECT_EQ(message_of("hello").find("referee module"), std::string::npos);
     EXPECT_NE(message_of(make_zip({{"savedGame", "!VCSK5g"}})).find("not a hex digit"), std::string::npos);
     EXPECT_NE(message_of(make_zip({{"savedGame", "begin_save\x1b" "x"}})).find("no end_save"), std::string::npos);
     EXPECT_NE(message_of(make_zip({{"savedGame", "hello"}})).find("begin_save"), std::string::npos);
