@@ -1,10 +1,11 @@
-// The command line (report.md): referee check | position | convert | vassal | module | scenarios | --version | --help.
+// The command line (report.md): referee check | position | convert | vassal | module | bind | scenarios | --version | --help.
 // Exit status: 0 all judged without errors, 1 error-severity violations, 2 an input not judged or a
 // usage error. Reports go to standard output, usage errors to standard error.
 #include "batch.hpp"
 #include "check.hpp"
 #include "help_text.hpp"
 #include "module_command.hpp"
+#include "bind_command.hpp"
 #include "output.hpp"
 #include "position_command.hpp"
 #include "report.hpp"
@@ -232,6 +233,15 @@ int run(int argc, char** argv) {
         ->type_name("text|json")
         ->check(CLI::IsMember({"text", "json"}).description(""));
     module_cmd->add_option("M", mopts.module, "The module: a .vmod/.mod archive, a buildFile(.xml), or a folder holding one")->type_name("")->required();
+
+    BindOptions bopts;
+    CLI::App* bind_cmd = app.add_subcommand("bind", "Draft a scenario file binding a VASSAL module to a scenario (a <vassal> section, each "
+                                                    "guess with a comment), learning from saves or logs of the module when given");
+    bind_cmd->add_option("--module", bopts.module, "The module: a .vmod/.mod archive, a buildFile(.xml), or a folder holding one")
+        ->type_name("M")
+        ->required();
+    bind_cmd->add_option("--scenario", bopts.scenario, "The scenario to bind: a built-in id, or a scenario file")->type_name("ID")->required();
+    bind_cmd->add_option("FILE", bopts.files, "Saves (.vsav) or logs (.vlog) of the module: their pieces teach the draft")->type_name("");
     // After the subcommands, which would otherwise inherit it: the exit statuses and examples close
     // `referee --help` alone (help_text.hpp).
     app.footer(help_footer);
@@ -241,8 +251,8 @@ int run(int argc, char** argv) {
         const std::string a = argv[i];
         if (!a.empty() && a[0] == '-') continue;  // top-level options take no value
         if (a != check->get_name() && a != position->get_name() && a != scenarios->get_name() && a != vassal->get_name() && a != convert->get_name() &&
-            a != module_cmd->get_name())
-            return usage_error(fmt::format("unknown subcommand '{}' (expected check, position, convert, vassal, module or scenarios)", shown(a)));
+            a != module_cmd->get_name() && a != bind_cmd->get_name())
+            return usage_error(fmt::format("unknown subcommand '{}' (expected check, position, convert, vassal, module, bind or scenarios)", shown(a)));
         break;
     }
 
@@ -264,6 +274,7 @@ int run(int argc, char** argv) {
 
     if (vassal->parsed()) return run_vassal(vopts);
     if (module_cmd->parsed()) return run_module(mopts);
+    if (bind_cmd->parsed()) return run_bind(bopts);
     if (convert->parsed()) return run_convert(copts);
 
     // check
