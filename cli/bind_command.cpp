@@ -66,7 +66,7 @@ int run_bind(const BindOptions& opts) {
         } catch (const std::bad_alloc&) {
             return fail(f + ": out of memory reading the file");
         } catch (const std::exception& e) {
-            return fail(fmt::format("{}: {}", f, e.what()));
+            return fail(e.what());
         }
     }
     std::vector<DraftFile> files;
