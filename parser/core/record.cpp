@@ -14,6 +14,7 @@ const char* kind_name(Kind k) {
         case Kind::Hold: return "hold";
         case Kind::Objective: return "objective";
         case Kind::Target: return "target";
+        case Kind::Resume: return "resume";
         case Kind::Turn: return "turn";
         case Kind::Phase: return "phase";
         case Kind::Move: return "move";
@@ -44,7 +45,7 @@ const char* kind_name(Kind k) {
     return "?";
 }
 
-bool is_header(Kind k) { return k <= Kind::Target; }
+bool is_header(Kind k) { return k <= Kind::Resume; }
 
 bool objective_single_hex(ObjectiveKind k) {
     return k != ObjectiveKind::TemporaryGroup && k != ObjectiveKind::StartTurnTemporaryGroup && k != ObjectiveKind::Majority;

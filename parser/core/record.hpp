@@ -17,7 +17,7 @@ namespace referee {
 
 enum class Kind : std::uint8_t {
     // header
-    Game, Tag, Side, Player, Param, Setup, Unit, Hold, Objective, Target,
+    Game, Tag, Side, Player, Param, Setup, Unit, Hold, Objective, Target, Resume,
     // sequence
     Turn, Phase,
     // units
@@ -31,7 +31,7 @@ inline constexpr int kKindCount = static_cast<int>(Kind::End) + 1;
 
 // The record's keyword as written in move-log.md ("claim winner" etc. for the claim forms).
 const char* kind_name(Kind k);
-bool is_header(Kind k);  // game tag side player param setup unit hold objective target
+bool is_header(Kind k);  // game tag side player param setup unit hold objective target resume
 
 enum class ObjectiveKind : std::uint8_t {
     Temporary, StartTurnTemporary, TemporaryGroup, StartTurnTemporaryGroup,

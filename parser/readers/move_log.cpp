@@ -287,6 +287,12 @@ bool Parser::dispatch(Kind kind, Iterator p, Iterator e) {
             add(kind, a.where).n = a.n;
             return true;
         }
+        case Kind::Resume: {
+            ast::TurnRec& a = scratch_.turn;
+            if (!parse_record(resume_record, p, e, a)) return false;
+            add(kind, a.where).n = a.n;
+            return true;
+        }
         case Kind::Phase: {
             ast::TokOptTok& a = scratch_.tok_opt_tok;
             if (!parse_record(phase_record, p, e, a)) return false;

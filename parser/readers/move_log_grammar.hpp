@@ -40,7 +40,7 @@ using context_type = x3::context<error_handler_tag, std::reference_wrapper<line_
 
 // One rule per record kind, named by its keyword; the rule IDs are defined in move_log_grammar_def.hpp.
 struct game_class; struct tag_class; struct side_class; struct player_class; struct param_class; struct setup_class;
-struct unit_class; struct hold_class; struct objective_class; struct target_class; struct turn_class;
+struct unit_class; struct hold_class; struct objective_class; struct target_class; struct resume_class; struct turn_class;
 struct phase_class; struct path_record_class; struct unit_loc_class; struct retreat_class; struct eliminate_class;
 struct lose_class; struct combat_class; struct roll_class; struct chat_class; struct support_class;
 struct place_class; struct remove_class; struct casualty_class; struct city_class; struct card_class;
@@ -57,6 +57,7 @@ x3::rule<unit_class, ast::UnitRec> const unit_record = "unit";
 x3::rule<hold_class, ast::TwoToks> const hold_record = "hold";
 x3::rule<objective_class, ast::ObjectiveRec> const objective_record = "objective";
 x3::rule<target_class, ast::TokInt> const target_record = "target";
+x3::rule<resume_class, ast::TurnRec> const resume_record = "resume";
 x3::rule<turn_class, ast::TurnRec> const turn_record = "turn";
 x3::rule<phase_class, ast::TokOptTok> const phase_record = "phase";
 x3::rule<path_record_class, ast::PathRec> const path_record = "move/advance";
@@ -83,7 +84,7 @@ x3::rule<end_class, ast::NoOperands> const end_record = "end";
 
 BOOST_SPIRIT_DECLARE(decltype(game_record), decltype(tag_record), decltype(side_record), decltype(player_record),
                      decltype(param_record), decltype(setup_record), decltype(unit_record), decltype(hold_record),
-                     decltype(objective_record), decltype(target_record), decltype(turn_record),
+                     decltype(objective_record), decltype(target_record), decltype(resume_record), decltype(turn_record),
                      decltype(phase_record), decltype(path_record), decltype(unit_loc_record),
                      decltype(retreat_record), decltype(eliminate_record), decltype(lose_record),
                      decltype(combat_record), decltype(roll_record), decltype(chat_record), decltype(support_record),

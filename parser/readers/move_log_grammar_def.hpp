@@ -178,6 +178,7 @@ struct unit_class : record_rule_base {};
 struct hold_class : record_rule_base {};
 struct objective_class : record_rule_base {};
 struct target_class : record_rule_base {};
+struct resume_class : record_rule_base {};
 struct turn_class : record_rule_base {};
 struct phase_class : record_rule_base {};
 struct path_record_class : record_rule_base {};
@@ -222,6 +223,9 @@ auto const objective_record_def =
     as<ast::Tok>("a side (or 'any')", tok) > as<ast::Tok>("a location, or locations joined by ','", loc_list) >
     objective_options > as<x3::unused_type>("'banners', 'held-by' or end of line", eol);
 auto const target_record_def = keyword_ > side > as<std::int64_t>("a number (banners)", num) > end_of_record;
+
+// The game-turn a record takes the game up in (a save made, or a log begun, after turn 1).
+auto const resume_record_def = keyword_ > as<std::int64_t>("a number (the game-turn play resumes in)", turn_num) > end_of_record;
 
 // sequence
 auto const turn_record_def = keyword_ > as<std::int64_t>("a number (turn)", turn_num) > end_of_record;
@@ -278,7 +282,7 @@ auto const claim_score_record_def = claim_keywords_ > score_pair > *score_pair >
 auto const end_record_def = keyword_ > end_of_record;
 
 BOOST_SPIRIT_DEFINE(game_record, tag_record, side_record, player_record, param_record, setup_record, unit_record,
-                    hold_record, objective_record, target_record, turn_record, phase_record)
+                    hold_record, objective_record, target_record, resume_record, turn_record, phase_record)
 BOOST_SPIRIT_DEFINE(path_record, unit_loc_record, retreat_record, eliminate_record, lose_record, combat_record,
                     roll_record, chat_record)
 BOOST_SPIRIT_DEFINE(support_record, place_record, remove_record, casualty_record, city_record, card_record,

@@ -40,7 +40,7 @@ public:
             {"remove", int(Kind::Remove)},   {"casualty", int(Kind::Casualty)}, {"blockade", int(Kind::Blockade)},
             {"unblockade", int(Kind::Unblockade)}, {"card", int(Kind::Card)},   {"track", int(Kind::Track)},
             {"award", int(Kind::Award)},     {"concede", int(Kind::Concede)},   {"claim", kClaim},
-            {"end", int(Kind::End)},
+            {"end", int(Kind::End)},         {"resume", int(Kind::Resume)},
         };
         for (const auto& [word, value] : words) {
             Entry e;
@@ -89,7 +89,7 @@ inline RecordKeywords const record_keywords;
 inline constexpr const char* kRecordKeywordList =
     "a record keyword (game, tag, side, player, param, setup, unit, hold, objective, target, turn, phase, "
     "move, enter, exit, retreat, advance, eliminate, lose, combat, roll, chat, support, place, remove, "
-    "casualty, blockade, unblockade, card, track, award, concede, claim, end)";
+    "casualty, blockade, unblockade, card, track, award, concede, claim, end, resume)";
 
 inline x3::symbols<Kind> const claim_keywords{{
     {"winner", Kind::ClaimWinner}, {"draw", Kind::ClaimDraw}, {"score", Kind::ClaimScore},

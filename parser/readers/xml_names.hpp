@@ -109,8 +109,8 @@ struct ElemDef {
 
 // Attribute slots are the indices into ElemDef::attrs, so the order here is the contract with the
 // decoding code (Reader::record in xml_records.cpp; the root's in xml_save.cpp).
-inline constexpr std::size_t kRecordElemCount = 34;
-inline constexpr std::array<ElemDef, 36> kRecordElems = {{
+inline constexpr std::size_t kRecordElemCount = 35;
+inline constexpr std::array<ElemDef, 37> kRecordElems = {{
     {"tag", Kind::Tag, kInHeader | kInLog, {"name", "value"}},
     {"side", Kind::Side, kInHeader | kInLog, {"name"}},
     {"player", Kind::Player, kInHeader | kInLog, {"side", "name"}},
@@ -120,6 +120,7 @@ inline constexpr std::array<ElemDef, 36> kRecordElems = {{
     {"hold", Kind::Hold, kInHeader | kInLog, {"loc", "side"}},
     {"objective", Kind::Objective, kInHeader | kInLog, {"kind", "side", "locs", "banners", "held-by"}},
     {"target", Kind::Target, kInHeader | kInLog, {"side", "n"}},
+    {"resume", Kind::Resume, kInHeader | kInLog, {"turn"}},
     {"turn", Kind::Turn, kInLog, {"n"}},
     {"phase", Kind::Phase, kInLog, {"side", "name"}},
     {"move", Kind::Move, kInLog, {"unit", "path"}},

@@ -70,6 +70,9 @@ bool Reader::record(const Elem& e, const ElemDef& def, Record& r) {
         case Kind::Turn:
             r.n = integer(0, "a turn number, an integer", 0, kMaxTurnNumber, kTurnWhat);
             break;
+        case Kind::Resume:
+            r.n = integer(0, "a turn number, an integer", 0, kMaxTurnNumber, kTurnWhat);
+            break;
         case Kind::Phase:
             r.a = opt_name(0);
             r.b = name(1, "a phase name");

@@ -95,7 +95,7 @@ void Engine::record(const Record& r, const Sym* syms, const std::int64_t* ints) 
     if (watch_) [[unlikely]]
         watch_->before(g, r);
     Mechanism* const direct = direct_[static_cast<std::size_t>(r.kind)];
-    if (direct && g.over == Over::No) {
+    if (direct && g.over == Over::No && (g.seen_turn || g.resume_turn == 0)) {
         direct->on_record(r);
         g.last_applied_line = r.line;
     } else {
@@ -120,10 +120,11 @@ void Engine::apply(const Record& r) {
                 return after_end(r);
         }
     }
+    if (!g.seen_turn && g.resume_turn > 0 && (r.kind == Kind::Eliminate || r.kind == Kind::Exit)) return out_before_play(r);
     Mechanism* const handler = handler_[static_cast<std::size_t>(r.kind)];
     switch (r.kind) {
         case Kind::Game: case Kind::Tag: case Kind::Side: case Kind::Player: case Kind::Param: case Kind::Setup:
-        case Kind::Unit: case Kind::Hold: case Kind::Objective: case Kind::Target:
+        case Kind::Unit: case Kind::Hold: case Kind::Objective: case Kind::Target: case Kind::Resume:
             header(r);
             return;  // header records do not move the "last record" of a turn
         case Kind::Turn: turn(r); return;
@@ -180,9 +181,13 @@ void Engine::header(const Record& r) {
             const SideId side = g.names.side(r.b);
             if (l == kNoLoc) g.unknown_location(r, r.a);
             if (side == kNoSide) g.unknown_side(r, r.b);
-            if (l != kNoLoc && side != kNoSide) g.state.set_holder(l, side);
+            if (l != kNoLoc && side != kNoSide) {
+                g.state.set_holder(l, side);
+                g.held_by_record.push_back(l);
+            }
             break;
         }
+        case Kind::Resume: resume_record(r); break;
         case Kind::Objective:
         case Kind::Target:
             if (Mechanism* h = handler_[static_cast<std::size_t>(r.kind)]) h->on_record(r);
@@ -250,8 +255,13 @@ void Engine::turn(const Record& r) {
         return;
     }
     g.seen_turn = true;
-    if (r.n != g.clock.turn() + 1)
+    if (g.clock.turn() == 0 && g.resume_turn > 0) {
+        if (r.n != g.resume_turn)
+            g.findings.add(Code::TurnOrder, r.line,
+                           fmt::format("turn {}: the record resumes the game in game-turn {} (its resume record, line {})", r.n, g.resume_turn, g.resume_line));
+    } else if (r.n != g.clock.turn() + 1) {
         g.findings.add(Code::TurnOrder, r.line, fmt::format("turn {} follows turn {}: turns go 1, 2, 3...", r.n, g.clock.turn()));
+    }
     if (g.turns > 0 && r.n > g.turns) {
         g.findings.add(Code::TurnLimit, r.line, g.scenario.end_rule, fmt::format("turn {}: {} lasts {} game-turns", r.n, g.scenario.title, g.turns));
         if (g.clock.turn() >= g.turns) {
@@ -263,6 +273,7 @@ void Engine::turn(const Record& r) {
     g.last_applied_line = r.line;
     if (!g.play_started) {
         g.play_started = true;
+        if (g.resume_turn > 0) take_up_position();
         for (Mechanism* m : g.with(kOnPlayStart)) m->on_play_start();
     }
 }

@@ -48,6 +48,11 @@ private:
     void header(const Record& r);
     void unit_record(const Record& r);
     void turn(const Record& r);
+    // resume.cpp: the `resume` record, a unit out of play before the record begins (an `eliminate`
+    // or `exit` before the first turn of a resumed record), the position play resumes from.
+    void resume_record(const Record& r);
+    void out_before_play(const Record& r);
+    void take_up_position();
     void phase(const Record& r);
     void end_record(const Record& r);
     void concede(const Record& r);

@@ -37,6 +37,18 @@ void Game::award(SideId side, std::int64_t n, std::string reason, std::uint32_t 
     sheet.award(side, n, std::move(reason), at_line);
 }
 
+void Game::unverified_holding(LocId l, std::string_view rule, const std::string& what_rests) {
+    if (resume_turn == 0 || !state.holding_unknown(l) || findings.muted()) return;
+    for (std::size_t s = 0; s < scenario.sides.size(); ++s)
+        if (state.occupants(l, static_cast<SideId>(s)) > 0) return;
+    if (!findings.first_time(fmt::format("resume holding {} {}", rule, loc_name(l)))) return;
+    const SideId h = state.holder(l);
+    findings.add(Code::UnverifiedScore, resume_line, rule,
+                 fmt::format("who holds {} is not known: no unit has stood in or entered it since the record resumed the game in game-turn {}, "
+                             "and who entered it last before then is not in the record; it is taken as {}, and {}",
+                             loc_name(l), resume_turn, h == kNoSide ? std::string("held by no side") : fmt::format("{}'s", side_name(h)), what_rests));
+}
+
 void Game::end_of_phase() {
     for (Mechanism* m : with(kOnPhaseEnd)) m->on_phase_end();
     clock.next_phase();

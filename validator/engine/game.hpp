@@ -53,6 +53,11 @@ public:
     bool seen_turn = false;
     bool play_started = false;
     bool custom_setup = false;            // `setup custom`: the game declares its units (move-log.md)
+    // `resume N`: the record takes the game up in game-turn N (a save made, or a log begun, after
+    // turn 1: validator/engine/resume.cpp); 0 when it begins at the beginning.
+    std::int32_t resume_turn = 0;
+    std::uint32_t resume_line = 0;
+    std::vector<LocId> held_by_record;    // the `hold` records' locations (resume keeps their holders)
 
     // Whether and how the game is over.
     Over over = Over::No;
@@ -74,6 +79,11 @@ public:
     }
     std::string_view str(Sym s) const { return record.symbols.str(s); }
     std::string_view side_name(SideId s) const { return s >= 0 ? std::string_view(scenario.sides[static_cast<std::size_t>(s)]) : "nobody"; }
+    // A record that resumes the game after turn 1 (resume.cpp): when no unit has stood in or entered
+    // l since, and none stands there, who holds it is only the set-up's say; where that decides
+    // points or a victory test (`what_rests`: "the automatic-victory test rests on it") an
+    // unverified-score warning says so, once a location and rule.
+    void unverified_holding(LocId l, std::string_view rule, const std::string& what_rests);
     std::string_view loc_name(LocId l) const { return l >= 0 ? std::string_view(scenario.map.name(l)) : "nowhere"; }
     std::string where_now() const { return clock.where_now(); }
 

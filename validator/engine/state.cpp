@@ -32,6 +32,18 @@ SideId GameState::holder(LocId l) const {
     return last_mover_[static_cast<std::size_t>(l)];
 }
 
+void GameState::resume_holdings() {
+    unknown_holding_.assign(last_mover_.size(), 1);
+    for (std::size_t l = 0; l < last_mover_.size(); ++l) {
+        const SideId standing = holder(static_cast<LocId>(l));
+        for (std::size_t s = 0; s < nsides_; ++s)
+            if (occ_[l * nsides_ + s] > 0) {
+                unknown_holding_[l] = 0;
+                last_mover_[l] = standing;
+            }
+    }
+}
+
 LocId GameState::where_is(const Unit& u) const {
     return u.status == UnitStatus::Exited ? u.exit_loc : u.status == UnitStatus::OnMap ? u.loc : kNoLoc;
 }

@@ -69,6 +69,9 @@ public:
     // G1: the side standing in l; else the side that last moved a unit in; else the initial holder.
     SideId holder(LocId l) const;
     SideId last_mover(LocId l) const { return last_mover_[static_cast<std::size_t>(l)]; }
+    // A record that takes the game up after turn 1 (`resume`): who last entered l is not known when
+    // no unit has stood in or entered it since (so its holder is only the set-up's).
+    bool holding_unknown(LocId l) const { return !unknown_holding_.empty() && unknown_holding_[static_cast<std::size_t>(l)] != 0; }
     // Where a unit is for the record: its location on the map, or its exit hex; else none.
     LocId where_is(const Unit& u) const;
 
@@ -93,6 +96,8 @@ public:
     // A unit of `side` enters l: it holds l now (G1).
     void pass_through(SideId side, LocId l) {
         last_mover_[static_cast<std::size_t>(l)] = side;
+        if (!unknown_holding_.empty()) [[unlikely]]
+            unknown_holding_[static_cast<std::size_t>(l)] = 0;
         for (PositionListener* p : on_passed_) p->passed(side, l);
     }
     // Takes `sp` strength points; at 0 the unit is lifted and eliminated. True when it was eliminated.
@@ -100,7 +105,13 @@ public:
     void set_status(UnitId id, UnitStatus s) { at(id).status = s; }
     void set_strength(UnitId id, std::int64_t sp) { at(id).strength = sp; }
     void set_exit(UnitId id, LocId l, bool legal);  // exited at l
-    void set_holder(LocId l, SideId side) { last_mover_[static_cast<std::size_t>(l)] = side; }  // set-up and snapshots
+    void set_holder(LocId l, SideId side) {  // set-up and snapshots
+        last_mover_[static_cast<std::size_t>(l)] = side;
+        if (!unknown_holding_.empty()) unknown_holding_[static_cast<std::size_t>(l)] = 0;
+    }
+    // `resume`: a location where one side's units stand is held by that side (it entered last); one
+    // where none stands keeps the set-up's holder, unknown since (holding_unknown).
+    void resume_holdings();
 
     // Listeners of the primitives; each is told in the order it was added.
     void listen(PositionListener* p, bool placed, bool lifted, bool passed);
@@ -118,6 +129,7 @@ private:
     std::vector<Unit> units_;
     std::vector<std::int64_t> occ_;    // [location * sides + side]: units standing there
     std::vector<SideId> last_mover_;   // per location (G1)
+    std::vector<std::uint8_t> unknown_holding_;  // per location, after resume_holdings(); else empty
     std::vector<PositionListener*> on_placed_, on_lifted_, on_passed_;
     std::vector<std::pair<Sym, std::int64_t>> free_tracks_;
 };

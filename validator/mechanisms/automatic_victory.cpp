@@ -22,8 +22,10 @@ void AutomaticVictoryTest::test(std::uint32_t at_line) {
     const std::int64_t theirs = points_ ? points_->elimination_points(enemy) : 0;
     const bool ratio_ok = static_cast<__int128>(mine) >= static_cast<__int128>(av.ratio) * theirs && (!av.require_positive || mine > 0);
     std::vector<std::string> held;
-    for (LocId l : av.enemy_holds_none)
+    for (LocId l : av.enemy_holds_none) {
         if (game.state.holder(l) == enemy) held.push_back(game.scenario.map.name(l));
+        if (ratio_ok) game.unverified_holding(l, av.rule, "the automatic-victory test rests on it");
+    }
     std::string ruling = fmt::format("{} automatic-victory test after game-turn {}: {} {} to {} {} elimination points{}; ", av.rule, av.after_turn,
                                      game.side_name(av.side), mine, game.side_name(enemy), theirs,
                                      ratio_ok ? fmt::format(" (at least {} to 1)", av.ratio)

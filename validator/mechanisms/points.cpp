@@ -181,6 +181,7 @@ bool Points::item(std::size_t i, SideId side, std::int64_t v, bool final, ScoreI
             return pr.side == side && race_ && race_->item(i, side, v, it);
         case PointsKind::Occupation: {
             if (!final) return false;
+            for (LocId l : pr.locs) game.unverified_holding(l, pr.rule, fmt::format("the points for {} ({} a location) rest on it", pr.what, v));
             std::vector<std::string_view> held;
             for (LocId l : pr.locs)
                 if (game.state.holder(l) == side) held.push_back(game.scenario.map.name(l));

@@ -283,6 +283,18 @@ TEST(MoveLogSequence, Turn) {
     EXPECT_EQ(r.n, 12);
 }
 
+// referee's own header record (docs/move-log.md, "A game taken up after turn 1").
+TEST(MoveLogHeader, Resume) {
+    GameRecord g = parse("resume 4\n");
+    Record r = one(g);
+    EXPECT_EQ(r.kind, Kind::Resume);
+    EXPECT_EQ(r.n, 4);
+    EXPECT_TRUE(is_header(Kind::Resume));
+    GameRecord bad = parse("resume four\n");
+    EXPECT_TRUE(bad.has_syntax_errors());
+    EXPECT_NE(diagnostics_text(bad).find("a number (the game-turn play resumes in)"), std::string::npos) << diagnostics_text(bad);
+}
+
 TEST(MoveLogSequence, PhaseOfASideAndOfNoSide) {
     GameRecord g = parse("phase Union movement\nphase victory-check\n");
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
