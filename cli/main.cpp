@@ -306,7 +306,8 @@ int run(int argc, char** argv) {
     std::optional<vassal::Module> module;
     if (!module_path.empty()) {
         try {
-            module = vassal::Module::load(module_path);
+            // The piece slots only when the binding selects pieces by prototype.
+            module = vassal::Module::load(module_path, vassal::LoadOptions{.catalog = given && given->vassal.needs_module_catalog()});
         } catch (const vassal::VassalError& e) {
             return usage_error(fmt::format("--module: {}", shown(e.what())));
         }

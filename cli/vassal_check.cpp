@@ -47,9 +47,11 @@ Converted convert_file(const std::string& file, const vassal::Module& module, co
     const std::shared_ptr<const ScenarioLoad> load = find_scenario(scenario_name, file, CheckOptions{}, false);  // --scenario: a VASSAL game names none
     if (!load->scenario) {
         out.code = Code::ScenarioFile;
-        out.error = fmt::format("cannot use scenario '{}'", scenario_name);
+        // Every error of the file, each at its place, on a line of its own (a violation each).
         for (const ScenarioError& e : load->errors)
-            out.error += e.line == 0 ? fmt::format("; {}: {}", e.file, e.message) : fmt::format("; {}:{}:{}: {}", e.file, e.line, e.col, e.message);
+            out.error += fmt::format("{}cannot use scenario '{}': {}", out.error.empty() ? "" : "\n", scenario_name,
+                                     e.line == 0 ? fmt::format("{}: {}", e.file, e.message) : fmt::format("{}:{}:{}: {}", e.file, e.line, e.col, e.message));
+        if (out.error.empty()) out.error = fmt::format("cannot use scenario '{}'", scenario_name);
         return out;
     }
     out.scenario = load->scenario->id;
@@ -58,10 +60,19 @@ Converted convert_file(const std::string& file, const vassal::Module& module, co
         out.conversion = convert_vassal(*out.file, module, *load->scenario, scenario_name);
     } catch (const ConvertError& e) {
         // The binding at fault named, where a scenario file holds it (issue 32).
+        // Each problem on a line of its own; one that does not say where in the binding it is names
+        // the binding at fault.
         out.code = Code::VassalBinding;
-        out.error = e.what();
-        if (!load->scenario->vassal.source_line.empty())
-            out.error += fmt::format(" (the binding: <vassal> at {})", load->scenario->vassal.source_line);
+        const std::string& binding = load->scenario->vassal.source_line;
+        const std::string file_of_binding = binding.substr(0, binding.rfind(':'));
+        const std::string what = e.what();
+        for (std::size_t start = 0; start <= what.size();) {
+            const std::size_t end = std::min(what.find('\n', start), what.size());
+            std::string line = what.substr(start, end - start);
+            if (!binding.empty() && !line.starts_with(file_of_binding + ":")) line += fmt::format(" (the binding: <vassal> at {})", binding);
+            out.error += (out.error.empty() ? "" : "\n") + line;
+            start = end + 1;
+        }
     } catch (const vassal::VassalError& e) {
         out.code = Code::Unreadable;
         out.error = e.what();
@@ -210,14 +221,18 @@ int run_convert(const ConvertOptions& opts) {
     }
     std::optional<vassal::Module> module;
     try {
-        module = vassal::Module::load(opts.module);
+        module = vassal::Module::load(opts.module, vassal::LoadOptions{.catalog = true});   // a binding may select by prototype
     } catch (const vassal::VassalError& e) {
         fmt::print(stderr, "referee: {}\n", shown(e.what()));
         return 2;
     }
     const Converted c = convert_file(opts.file, *module, opts.scenario);
     if (!c.conversion) {
-        fmt::print(stderr, "referee: {}: error: {}: {}\n", shown(opts.file), code_name(c.code), shown(c.error));
+        for (std::size_t start = 0; start <= c.error.size();) {
+            const std::size_t end = std::min(c.error.find('\n', start), c.error.size());
+            fmt::print(stderr, "referee: {}: error: {}: {}\n", shown(opts.file), code_name(c.code), shown(c.error.substr(start, end - start)));
+            start = end + 1;
+        }
         return 2;
     }
     std::string out = fmt::format("# {}, converted by referee with module '{}' version {} and scenario {}: each record's step is the\n"

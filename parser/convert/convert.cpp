@@ -31,6 +31,21 @@ using vassal::Game;
 
 namespace {
 
+std::string joined_lines(const std::vector<std::string>& problems) {
+    std::string out;
+    for (const std::string& p : problems) out += (out.empty() ? "" : "\n") + p;
+    return out;
+}
+
+}  // namespace
+
+ConvertError::ConvertError(const std::vector<std::string>& problems) : std::runtime_error(joined_lines(problems)) {}
+
+namespace {
+
+// The most problems one conversion reports (each piece that cannot be bound is one).
+constexpr std::size_t kMaxProblems = 50;
+
 enum class Where { elsewhere, map, pool, eliminated, exited };
 
 const char* where_name(Where w) {
@@ -92,10 +107,13 @@ public:
         : file_(file), module_(module), sc_(sc), b_(sc.vassal) {
         if (!b_.declared)
             throw ConvertError("the scenario '" + sc.id + "' has no <vassal> section: give a scenario file with one (docs/scenario-format.md, \"VASSAL binding\")");
+        // Every part of the binding that the module does not have, each at its place in the binding.
+        std::vector<std::string> problems;
+        const auto at = [](const std::string& place) { return place.empty() ? std::string() : place + ": "; };
         if (!b_.module_name.empty() && b_.module_name != module_.name)
-            throw ConvertError(fmt::format("the scenario's <vassal> binding is for module '{}'; the module given ({}) is '{}': give the "
+            problems.push_back(fmt::format("{}the scenario's <vassal> binding is for module '{}'; the module given ({}) is '{}': give the "
                                            "game's module, or a scenario whose binding names it",
-                                           b_.module_name, module_label(), module_.name));
+                                           at(b_.module_at), b_.module_name, module_label(), module_.name));
         if (!b_.pieces.name_pattern.empty()) name_pattern_ = must_compile(b_.pieces.name_pattern);
         for (const std::string& p : b_.pieces.only) only_.push_back(must_compile(p));
         for (const std::string& p : b_.pieces.ignore) ignore_.push_back(must_compile(p));
@@ -106,20 +124,35 @@ public:
         if (b_.turns.turn_source == VassalTurns::Source::tracker || b_.turns.phase_source == VassalTurns::Source::tracker) {
             for (std::size_t i = 0; i < module_.turn_trackers.size(); ++i)
                 if (module_.turn_trackers[i].name == b_.turns.tracker) tracker_ = &module_.turn_trackers[i], tracker_index_ = i;
-            if (tracker_ == nullptr)
-                throw ConvertError("the scenario's <vassal> reads turns or phases from the turn tracker '" + b_.turns.tracker + "', which module " +
-                                   module_label() + " does not have");
-            const std::size_t levels = tracker_level_count(*tracker_);
-            for (const auto& [source, level, what] : {std::tuple{b_.turns.turn_source, b_.turns.turn_level, "turns"},
-                                                      std::tuple{b_.turns.phase_source, b_.turns.phase_level, "phases"}})
-                if (source == VassalTurns::Source::tracker && (level < 0 || static_cast<std::size_t>(level) >= levels))
-                    throw ConvertError(fmt::format("the scenario's <vassal> reads {} from level {} of the turn tracker '{}', which has {} "
-                                                   "level{} in module {}",
-                                                   what, level + 1, b_.turns.tracker, levels, levels == 1 ? "" : "s", module_label()));
+            if (tracker_ == nullptr) {
+                std::string names;
+                for (const vassal::TurnTracker& t : module_.turn_trackers) names += (names.empty() ? "'" : ", '") + t.name + "'";
+                problems.push_back(at(b_.tracker_at) + "the scenario's <vassal> reads turns or phases from the turn tracker '" + b_.turns.tracker +
+                                   "', which module " + module_label() + " does not have" +
+                                   (names.empty() ? std::string(" (it has none)") : " (it has " + names + ")"));
+            } else {
+                const std::size_t levels = tracker_level_count(*tracker_);
+                const bool phases = b_.turns.phase_source == VassalTurns::Source::tracker;
+                for (const auto& [used, level, what, place] :
+                     {std::tuple{b_.turns.turn_source == VassalTurns::Source::tracker, b_.turns.turn_level, "turns", &b_.turn_level_at},
+                      std::tuple{phases, b_.turns.phase_level, "phases", &b_.phase_level_at},
+                      std::tuple{phases && b_.turns.phase_side_level >= 0, b_.turns.phase_side_level, "the phases' sides", &b_.phase_side_level_at}})
+                    if (used && (level < 0 || static_cast<std::size_t>(level) >= levels))
+                        problems.push_back(fmt::format("{}the scenario's <vassal> reads {} from level {} of the turn tracker '{}', which has {} "
+                                                       "level{} in module {}",
+                                                       at(*place), what, level + 1, b_.turns.tracker, levels, levels == 1 ? "" : "s", module_label()));
+            }
         }
-        if (module_.map(b_.locations.map) == nullptr)
-            throw ConvertError("the scenario's <vassal> names the game map '" + b_.locations.map + "', which module " +
-                               module_label() + " does not have");
+        if (b_.needs_module_catalog() && !module_.catalog.read)
+            problems.push_back("the scenario's <vassal> selects pieces by prototype, and module " + module_label() +
+                               " was read without its piece slots (vassal::LoadOptions::catalog)");
+        if (module_.map(b_.locations.map) == nullptr) {
+            std::string names;
+            for (const vassal::MapDef& m : module_.maps) names += (names.empty() ? "'" : ", '") + m.id + "'";
+            problems.push_back(at(b_.map_at) + "the scenario's <vassal> names the game map '" + b_.locations.map + "', which module " +
+                               module_label() + " does not have (its maps: " + names + ")");
+        }
+        if (!problems.empty()) throw ConvertError(problems);
     }
 
     Conversion run(const std::string& game_ref) {
@@ -179,6 +212,8 @@ public:
             }
             if (skip) pos = snapshot(game);  // the undo has put it back; read it again as it is
         }
+        step_ = 0;
+        resume();
         if (!any_unit)
             throw ConvertError(fmt::format("{}: the scenario's <vassal> binding makes no piece of the file a unit (a unit is a piece "
                                            "on the game map '{}' or in a box whose side can be read, and that no <only>/<ignore> "
@@ -217,11 +252,13 @@ private:
                 for (const std::string& r : def->roles) rec += " role " + log_token(r);
             }
             emit(std::move(rec));
-            if (s.where == Where::eliminated || s.where == Where::exited)
-                warn(Code::VassalUnread, fmt::format("unit {} is {} when the file begins: it is declared off the map, and what "
-                                                    "happened to it before the file is not judged",
-                                                    u->first, where_name(s.where)));
+            if (s.where == Where::eliminated) eliminated_.push_back(u->first);
+            if (s.where == Where::exited)
+                warn(Code::VassalUnread, fmt::format("unit {} is in the exited box when the file begins: where it left the map is not in "
+                                                    "the file, so it is declared off the map and its exit is not counted",
+                                                    u->first));
         }
+        header_end_ = out_.records.size();
         // The turn and phase the file begins in.
         auto global = [&](const std::string& name) -> std::optional<std::string> {
             for (const auto& [key, value] : game.properties())
@@ -234,6 +271,31 @@ private:
             if (auto v = global(b_.turns.phase_property)) property(b_.turns.phase_property, *v);
         if (tracker_ != nullptr)
             for (const auto& [id, state] : game.turns()) tracker(id, state);
+    }
+
+    // A file that begins after game-turn 1 (a save made in turn 3, a log begun in turn 4), or with
+    // units already eliminated: the record resumes the game in its first game-turn, and the units out
+    // of play are eliminated before it (move-log.md, "resume"; docs/vassal.md). Put in at the end of
+    // the header once the first turn is known, whatever source gives it (a tracker, a property, chat).
+    void resume() {
+        std::int64_t first = 0;
+        for (const ConvertedRecord& r : out_.records)
+            if (r.text.starts_with("turn ")) {
+                first = to_int(std::string_view(r.text).substr(5)).value_or(0);
+                break;
+            }
+        if (first > 1 || (first == 1 && !eliminated_.empty())) {
+            std::vector<ConvertedRecord> resumed;
+            resumed.push_back(ConvertedRecord{fmt::format("resume {}", first), 0, fmt::format("the file begins in game-turn {}", first)});
+            for (const std::string& u : eliminated_)
+                resumed.push_back(ConvertedRecord{"eliminate " + log_token(u), 0, "in the eliminated box when the file begins"});
+            out_.records.insert(out_.records.begin() + static_cast<std::ptrdiff_t>(header_end_), resumed.begin(), resumed.end());
+            return;
+        }
+        for (const std::string& u : eliminated_)
+            warn(Code::VassalUnread, fmt::format("unit {} is in the eliminated box when the file begins, and the file gives no game-turn "
+                                                "to resume in: it is declared off the map, and its elimination is not counted",
+                                                u));
     }
 
     const UnitDef* scenario_unit(const std::string& id) const {
@@ -252,6 +314,7 @@ private:
         if (*n == turn_) return;
         turn_ = *n;
         phase_.clear();  // a new game-turn begins before its first phase
+        combat_side_.clear();
         emit(fmt::format("turn {}", *n));
     }
 
@@ -261,10 +324,21 @@ private:
             if (iequals(from, v)) {
                 if (as == phase_) return;
                 phase_ = as;
+                combat_side_ = combat_side_of(as);
                 emit("phase " + as);
                 return;
             }
         warn(Code::VassalUnread, fmt::format("the phase '{}' is not one the binding names (<phase vassal=...>): no phase record", v));
+    }
+
+    // The phasing side of a combat phase ("Union combat": "Union"), or "" for any other phase: a
+    // unit dragged in it is retreating (its enemy's) or advancing (the phasing side's).
+    std::string combat_side_of(const std::string& as) const {
+        const auto space = as.rfind(' ');
+        if (space == std::string::npos) return {};
+        const std::int32_t ph = sc_.find_phase(std::string_view(as).substr(space + 1));
+        if (ph < 0 || sc_.phases[static_cast<std::size_t>(ph)].kind != PhaseKind::Combat) return {};
+        return as.substr(0, space);
     }
 
     static std::string trim_copy(std::string_view s) {
@@ -309,6 +383,16 @@ private:
         if (b_.turns.phase_source == VassalTurns::Source::tracker)
             if (auto p = read(b_.turns.phase_level, "phase")) {
                 note_ = note(b_.turns.phase_level);
+                // Two levels, the side's and the stage's: the phase is their texts joined.
+                if (b_.turns.phase_side_level >= 0) {
+                    const auto side = read(b_.turns.phase_side_level, "side");
+                    if (!side) {
+                        note_.clear();
+                        return;
+                    }
+                    *p = *side + " " + *p;
+                    note_ = note(b_.turns.phase_side_level) + ", " + note_;
+                }
                 phase(*p);
                 note_.clear();
             }
@@ -418,10 +502,32 @@ private:
         return mapped(src, *v);
     }
 
+    // A piece that cannot be bound: snapshot() gathers every one of a position before it stops.
+    struct Unbound {
+        std::string message;
+    };
     [[noreturn]] void unbound(const std::string& id, const Entity& e, Where where, const std::string& why) const {
-        throw ConvertError(fmt::format("{}: {}piece {} '{}' ({}) looks like a unit (its side can be read) but cannot be bound: {}",
+        throw Unbound{fmt::format("{}: {}piece {} '{}' ({}) looks like a unit (its side can be read) but cannot be bound: {}",
                                        file_.path, step_ == 0 ? "" : fmt::format("step {}: ", step_), id, e.view.name,
-                                       where_name(where), why));
+                                       where_name(where), why)};
+    }
+
+    // Whether a piece is what a selector names: its palette slot, a prototype its slot uses (from
+    // the module's piece slots), or a property's value.
+    bool selects(const VassalPieceSelector& s, const vassal::PieceView& view) const {
+        switch (s.by) {
+        case VassalPieceSelector::By::gpid: return view.gpid == s.key;
+        case VassalPieceSelector::By::property: {
+            const std::string* v = vassal::find_property(view.properties, s.key);
+            return v != nullptr && *v == s.value;
+        }
+        case VassalPieceSelector::By::prototype:
+            for (const vassal::PieceSlotDef& slot : module_.catalog.slots)
+                if (!view.gpid.empty() && slot.gpid == view.gpid)
+                    return std::find(slot.prototypes.begin(), slot.prototypes.end(), s.key) != slot.prototypes.end();
+            return false;
+        }
+        return false;
     }
 
     // The unit a piece stands for, or none when it is not a unit.
@@ -429,8 +535,11 @@ private:
         const std::string& name = e.view.name;
         for (const Pattern& p : ignore_)
             if (p.match(name, nullptr)) return std::nullopt;
-        if (!only_.empty() && std::none_of(only_.begin(), only_.end(), [&](const Pattern& p) { return p.match(name, nullptr); }))
-            return std::nullopt;
+        for (const VassalPieceSelector& s : b_.pieces.ignore_by)
+            if (selects(s, e.view)) return std::nullopt;
+        const bool chosen = std::any_of(only_.begin(), only_.end(), [&](const Pattern& p) { return p.match(name, nullptr); }) ||
+                            std::any_of(b_.pieces.only_by.begin(), b_.pieces.only_by.end(), [&](const VassalPieceSelector& s) { return selects(s, e.view); });
+        if ((!only_.empty() || !b_.pieces.only_by.empty()) && !chosen) return std::nullopt;
         PatternFields fields;
         const bool named = name_pattern_ && name_pattern_->match(name, &fields);
         const PatternFields* f = named ? &fields : nullptr;
@@ -445,7 +554,11 @@ private:
             unbound(id, e, where, fmt::format("its side '{}' is no side of the scenario (map it with <side><value vassal=... as=...>)", *side));
         u.side = *side;
         std::string unit = name;
-        if (b_.pieces.unit.set()) unit = value_of(b_.pieces.unit, e.view, f).value_or("");
+        const VassalPieceUnit* own = nullptr;   // a piece's own unit, or its slot's
+        for (const VassalPieceUnit& pu : b_.pieces.units)
+            if (pu.piece_id == id || (own == nullptr && !pu.gpid.empty() && pu.gpid == e.view.gpid)) own = &pu;
+        if (own != nullptr) unit = own->unit;
+        else if (b_.pieces.unit.set()) unit = value_of(b_.pieces.unit, e.view, f).value_or("");
         if (unit.empty()) unbound(id, e, where, "its unit id cannot be read");
         const UnitDef* def = scenario_unit(unit);
         if (b_.pieces.type.set()) {
@@ -473,6 +586,12 @@ private:
 
     Position snapshot(const Game& game) {
         Position out;
+        std::vector<std::string> problems;   // every piece of the position that cannot be bound
+        std::size_t more = 0;
+        const auto problem = [&](std::string message) {
+            if (problems.size() < kMaxProblems) problems.push_back(std::move(message));
+            else ++more;
+        };
         for (const auto& [id, e] : game.pieces()) {
             const vassal::Placement p = game.placement(*e);
             if (p.map.empty()) continue;
@@ -493,16 +612,27 @@ private:
             else if (in(b_.pool, p.map, name)) where = Where::pool;
             else if (game_map) where = Where::map, loc = scenario_location(name);
             if (where == Where::elsewhere) continue;
-            auto u = bind(*id, *e, where);
+            std::optional<UnitState> u;
+            try {
+                u = bind(*id, *e, where);
+            } catch (Unbound& x) {
+                problem(std::move(x.message));
+                continue;
+            }
             if (!u) continue;
             const std::string unit = std::move(u->loc);
             u->loc = loc;
-            if (auto it = out.find(unit); it != out.end())
-                throw ConvertError(fmt::format("{}: {}pieces {} '{}' and {} '{}' are both unit {}: a unit is one piece", file_.path,
-                                               step_ == 0 ? "" : fmt::format("step {}: ", step_), it->second.piece,
-                                               it->second.piece_name, *id, e->view.name, unit));
+            if (auto it = out.find(unit); it != out.end()) {
+                problem(fmt::format("{}: {}pieces {} '{}' and {} '{}' are both unit {}: a unit is one piece (tell them apart with "
+                                    "<piece id=... unit=...>)",
+                                    file_.path, step_ == 0 ? "" : fmt::format("step {}: ", step_), it->second.piece, it->second.piece_name,
+                                    *id, e->view.name, unit));
+                continue;
+            }
             out.emplace(unit, std::move(*u));
         }
+        if (more > 0) problems.push_back(fmt::format("{}: {} more pieces that cannot be bound", file_.path, more));
+        if (!problems.empty()) throw ConvertError(problems);
         return out;
     }
 
@@ -521,10 +651,14 @@ private:
                 if (was == nullptr || was->where != Where::map)
                     emit("enter " + u + " " + log_token(now.loc));
                 else if (was->loc != now.loc)
-                    emit("move " + u + " " + log_token(was->loc) + " " + log_token(now.loc));
+                    // A drag in a combat phase is a retreat (the side not phasing) or an advance.
+                    emit((combat_side_.empty() ? "move " : iequals(now.side, combat_side_) ? "advance " : "retreat ") + u + " " +
+                         log_token(was->loc) + " " + log_token(now.loc));
                 if (was != nullptr && now.strength < was->strength) emit(fmt::format("lose {} {}", u, was->strength - now.strength));
             } else if (was != nullptr && was->where == Where::map) {
                 if (now.where == Where::eliminated) emit("eliminate " + u);
+                else if (now.where == Where::exited && !combat_side_.empty() && !iequals(now.side, combat_side_))
+                    emit("retreat " + u + " " + log_token(was->loc) + " off");   // off the map in a retreat
                 else if (now.where == Where::exited) emit("exit " + u + " " + log_token(was->loc));
                 else warn(Code::VassalUnread, fmt::format("unit {} went from the game map to {}: no record", unit, where_name(now.where)));
             }
@@ -545,9 +679,12 @@ private:
     const vassal::TurnTracker* tracker_ = nullptr;  // the binding's tracker, when turns or phases come from one
     std::size_t tracker_index_ = 0;
     std::string note_;  // what the next record was read from, for its comment
+    std::vector<std::string> eliminated_;  // units in the eliminated box when the file begins
+    std::size_t header_end_ = 0;           // the records before it are the header's game, players and units
     std::size_t step_ = 0;
     std::int64_t turn_ = 0;
     std::string phase_;
+    std::string combat_side_;  // the phasing side while a combat phase is under way, else ""
     Conversion out_;
 };
 

@@ -20,10 +20,12 @@
 namespace referee {
 
 // A binding that cannot stand for the game: the message names the file and the piece (its VASSAL
-// id and name) or the part of the binding at fault.
+// id and name) or the part of the binding at fault ("FILE:LINE:COL: ..."). Every problem found is
+// in it, one a line (the binding's parts that the module lacks, every piece that cannot be bound).
 class ConvertError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
+    explicit ConvertError(const std::vector<std::string>& problems);
 };
 
 struct ConvertedRecord {

@@ -2,6 +2,10 @@
 // with fields in braces, matched against a whole text (a piece's name, a location name, a chat
 // line). `{name}` captures one or more characters under its name (letters, digits, '_');
 // `{*}` matches any characters, none included, and keeps nothing; `{{` and `}}` are a literal brace.
+// In a template (fill), a field may carry a numbering transform: `{col+1}`, `{row-3}` add to a
+// whole number, and `:W` pads it with zeros to W digits (`{col:2}`, `{row+1:2}`); a value that is no
+// whole number cannot be transformed (fill gives none). A pattern used to match has no transforms
+// (has_transforms() tells; the caller refuses them).
 //
 // A match takes, field by field from the left, the shortest text that lets the rest of the pattern
 // match (what a backtracking matcher that tries the shortest first would find). It is found without
@@ -39,6 +43,7 @@ public:
     // The names of the capturing fields, in order.
     std::vector<std::string_view> field_names() const;
     bool has_field(std::string_view name) const;
+    bool has_transforms() const;
     const std::string& text() const { return text_; }
 
 private:
@@ -47,6 +52,9 @@ private:
     struct Part {
         std::string name;      // "" for {*}
         std::size_t min = 1;   // the fewest characters the field takes
+        long long offset = 0;  // a template's transform: added to the value ({col+1})
+        int width = 0;         // zero padding to this many digits ({col:2}); 0: none
+        bool transform = false;
         std::string literal;   // the text after it, up to the next field
     };
     std::string text_;

@@ -141,6 +141,16 @@ std::ptrdiff_t ReadContext::offset_of(pugi::xml_node n, pugi::xml_attribute a, b
     return base + d;
 }
 
+std::string ReadContext::place_of(pugi::xml_node n, pugi::xml_attribute a) const {
+    const std::ptrdiff_t o = a ? offset_of(n, a) : offset_of(n);
+    const std::size_t off = std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(o, 0)), text.size());
+    index_text();
+    auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), off);
+    const std::size_t line_index = static_cast<std::size_t>(std::distance(line_starts_.begin(), it)) - 1;
+    const std::size_t col = chars_before(off) - chars_before(line_starts_[line_index]) + 1;
+    return file + ":" + std::to_string(line_index + 1) + ":" + std::to_string(col);
+}
+
 std::uint32_t ReadContext::line_of(pugi::xml_node n) const {
     const std::size_t off = std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset_of(n), 0)), text.size());
     index_text();

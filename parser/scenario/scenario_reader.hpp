@@ -110,6 +110,9 @@ public:
     void error(pugi::xml_node n, std::string msg) { error_at(offset_of(n), std::move(msg)); }
     void error(pugi::xml_node n, pugi::xml_attribute a, std::string msg) { error_at(offset_of(n, a), std::move(msg)); }
     std::uint32_t line_of(pugi::xml_node n) const;
+    // "FILE:LINE:COL" of an element, or of one of its attributes: for messages given later (a
+    // binding that does not fit a module is found when a game is converted).
+    std::string place_of(pugi::xml_node n, pugi::xml_attribute a = {}) const;
     std::size_t error_count() const { return errors_.size() + errors_not_kept_; }  // found, kept or not
     std::vector<ScenarioError> take_errors() { return std::move(errors_); }
     std::size_t errors_not_kept() const { return errors_not_kept_; }

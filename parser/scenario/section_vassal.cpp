@@ -17,13 +17,19 @@ const Words kPieceFields = {"side", "unit", "type", "strength"};
 // A pattern attribute: compiled, and its fields among `fields` (a pattern that keeps nothing, such
 // as `only` and `ignore`, takes an empty list: `{*}` only). Returns the text, or none (reported).
 std::optional<std::string> pattern_attr(ReadContext& cx, pugi::xml_node n, const char* name, Words fields,
-                                        bool req, std::optional<Pattern>* compiled = nullptr) {
+                                        bool req, std::optional<Pattern>* compiled = nullptr, bool a_template = false) {
     auto v = req ? cx.required(n, name) : cx.optional(n, name);
     if (!v) return std::nullopt;
     std::string error;
     auto p = Pattern::compile(*v, &error);
     if (!p) {
         cx.error(n, n.attribute(name), elem(n) + " attribute " + qt(name) + ": the pattern " + qt(*v) + " is wrong: " + error);
+        return std::nullopt;
+    }
+    if (!a_template && p->has_transforms()) {
+        cx.error(n, n.attribute(name),
+                 elem(n) + " attribute " + qt(name) + ": the pattern " + qt(*v) +
+                     " has a numbering transform (+N, -N, :WIDTH), which only a <rewrite>'s 'to' may have");
         return std::nullopt;
     }
     for (std::string_view f : p->field_names()) {
@@ -113,7 +119,8 @@ void read_places(ReadContext& cx, pugi::xml_node v, const char* name, std::vecto
 
 // <turns> and <phases>: a source (tracker, property or chat) and its details.
 void read_clock_source(ReadContext& cx, pugi::xml_node n, bool phase, VassalTurns& t) {
-    cx.check_attrs(n, {"source", "tracker", "level", "property", "pattern"});
+    cx.check_attrs(n, phase ? Words{"source", "tracker", "level", "side-level", "property", "pattern"}
+                            : Words{"source", "tracker", "level", "property", "pattern"});
     cx.check_children(n, phase ? Words{"phase"} : Words{});
     auto source = cx.word_attr(n, "source", {"tracker", "property", "chat"}, true);
     if (!source) return;
@@ -123,7 +130,7 @@ void read_clock_source(ReadContext& cx, pugi::xml_node n, bool phase, VassalTurn
         if (n.attribute(attr))
             cx.error(n, n.attribute(attr), elem(n) + " attribute " + qt(attr) + " goes with source=\"" + wanted + "\"");
     };
-    if (kind != VassalTurns::Source::tracker) refuse("tracker", "tracker"), refuse("level", "tracker");
+    if (kind != VassalTurns::Source::tracker) refuse("tracker", "tracker"), refuse("level", "tracker"), refuse("side-level", "tracker");
     if (kind != VassalTurns::Source::property) refuse("property", "property");
     if (kind != VassalTurns::Source::chat) refuse("pattern", "chat");
     switch (kind) {
@@ -139,6 +146,8 @@ void read_clock_source(ReadContext& cx, pugi::xml_node n, bool phase, VassalTurn
                 t.tracker = std::string(*tracker);
         }
         if (auto l = cx.int_attr(n, "level", 1, 16, false)) (phase ? t.phase_level : t.turn_level) = static_cast<std::int32_t>(*l - 1);
+        if (phase)
+            if (auto l = cx.int_attr(n, "side-level", 1, 16, false)) t.phase_side_level = static_cast<std::int32_t>(*l - 1);
         break;
     }
     case VassalTurns::Source::property:
@@ -194,13 +203,13 @@ void read_vassal(ReadContext& cx, pugi::xml_node v) {
     b.source_line = cx.file + ":" + std::to_string(cx.line_of(v));
     cx.check_attrs(v, {"module", "version"});
     cx.check_children(v, {"map", "pieces", "eliminated", "exited", "pool", "turns", "phases", "dice", "chat"});
-    if (auto m = cx.required(v, "module")) b.module_name = std::string(*m);
+    if (auto m = cx.required(v, "module")) b.module_name = std::string(*m), b.module_at = cx.place_of(v, v.attribute("module"));
     if (auto ver = cx.optional(v, "version")) b.module_version = std::string(*ver);
 
     if (pugi::xml_node m = cx.single_child(v, "map", true)) {
         cx.check_attrs(m, {"name"});
         cx.check_children(m, {"location", "rewrite"});
-        if (auto name = cx.required(m, "name")) b.locations.map = std::string(*name);
+        if (auto name = cx.required(m, "name")) b.locations.map = std::string(*name), b.map_at = cx.place_of(m, m.attribute("name"));
         for (pugi::xml_node l : m.children("location")) {
             cx.check_attrs(l, {"vassal", "id"});
             cx.check_children(l, {});
@@ -213,7 +222,7 @@ void read_vassal(ReadContext& cx, pugi::xml_node v) {
             cx.check_children(r, {});
             std::optional<Pattern> from_p;
             auto from = pattern_attr(cx, r, "from", {"col", "row"}, true, &from_p);
-            auto to = pattern_attr(cx, r, "to", {"col", "row"}, true);
+            auto to = pattern_attr(cx, r, "to", {"col", "row"}, true, nullptr, true);
             if (!from || !to) continue;
             bool ok = true;
             // Kept in a variable: the names are views into it (a temporary would be gone before the loop).
@@ -231,7 +240,7 @@ void read_vassal(ReadContext& cx, pugi::xml_node v) {
 
     if (pugi::xml_node p = cx.single_child(v, "pieces", true)) {
         cx.check_attrs(p, {"name-pattern"});
-        cx.check_children(p, {"side", "unit", "type", "strength", "only", "ignore"});
+        cx.check_children(p, {"side", "unit", "type", "strength", "only", "ignore", "piece"});
         std::optional<Pattern> name_pattern;
         if (auto np = pattern_attr(cx, p, "name-pattern", kPieceFields, false, &name_pattern)) b.pieces.name_pattern = *np;
         read_value_source(cx, cx.single_child(p, "side", false), b.pieces.side, name_pattern, "side");
@@ -247,18 +256,64 @@ void read_vassal(ReadContext& cx, pugi::xml_node v) {
             cx.error(p, "<pieces> needs <side> (or a name-pattern with {side}): a piece is a unit when its side can be read");
         for (const char* list : {"only", "ignore"})
             for (pugi::xml_node n : p.children(list)) {
-                cx.check_attrs(n, {"name"});
+                cx.check_attrs(n, {"name", "gpid", "prototype", "property", "value"});
                 cx.check_children(n, {});
-                if (auto pat = pattern_attr(cx, n, "name", {}, true))
-                    (std::string_view(list) == "only" ? b.pieces.only : b.pieces.ignore).push_back(*pat);
+                const bool only = std::string_view(list) == "only";
+                const int given = !!n.attribute("name") + !!n.attribute("gpid") + !!n.attribute("prototype") + !!n.attribute("property");
+                if (given != 1) {
+                    cx.error(n, elem(n) + " takes one of 'name', 'gpid', 'prototype' or 'property' (with 'value')");
+                    continue;
+                }
+                if (n.attribute("name")) {
+                    if (auto pat = pattern_attr(cx, n, "name", {}, true)) (only ? b.pieces.only : b.pieces.ignore).push_back(*pat);
+                    continue;
+                }
+                VassalPieceSelector sel;
+                if (auto g = cx.optional(n, "gpid")) sel.by = VassalPieceSelector::By::gpid, sel.key = std::string(*g);
+                if (auto pr = cx.optional(n, "prototype")) sel.by = VassalPieceSelector::By::prototype, sel.key = std::string(*pr);
+                if (auto prop = cx.optional(n, "property")) {
+                    sel.by = VassalPieceSelector::By::property;
+                    sel.key = std::string(*prop);
+                    auto val = cx.required(n, "value");
+                    if (!val) continue;
+                    sel.value = std::string(*val);
+                } else if (n.attribute("value")) {
+                    cx.error(n, n.attribute("value"), elem(n) + " attribute 'value' goes with 'property'");
+                    continue;
+                }
+                (only ? b.pieces.only_by : b.pieces.ignore_by).push_back(std::move(sel));
             }
+        for (pugi::xml_node n : p.children("piece")) {
+            cx.check_attrs(n, {"id", "gpid", "unit"});
+            cx.check_children(n, {});
+            VassalPieceUnit pu;
+            auto id = cx.optional(n, "id");
+            auto gpid = cx.optional(n, "gpid");
+            auto unit = cx.required(n, "unit");
+            if (!!id == !!gpid) {
+                cx.error(n, "<piece> takes one of 'id' (a piece's VASSAL id) or 'gpid' (its palette slot), and 'unit'");
+                continue;
+            }
+            if (!unit) continue;
+            if (id) pu.piece_id = std::string(*id);
+            if (gpid) pu.gpid = std::string(*gpid);
+            pu.unit = std::string(*unit);
+            b.pieces.units.push_back(std::move(pu));
+        }
     }
 
     read_places(cx, v, "eliminated", b.eliminated);
     read_places(cx, v, "exited", b.exited);
     read_places(cx, v, "pool", b.pool);
-    if (pugi::xml_node t = cx.single_child(v, "turns", false)) read_clock_source(cx, t, false, b.turns);
-    if (pugi::xml_node t = cx.single_child(v, "phases", false)) read_clock_source(cx, t, true, b.turns);
+    for (const char* name : {"turns", "phases"})
+        if (pugi::xml_node t = cx.single_child(v, name, false)) {
+            const bool phase = std::string_view(name) == "phases";
+            read_clock_source(cx, t, phase, b.turns);
+            if (t.attribute("tracker") && b.tracker_at.empty()) b.tracker_at = cx.place_of(t, t.attribute("tracker"));
+            const pugi::xml_attribute level = t.attribute("level");
+            (phase ? b.phase_level_at : b.turn_level_at) = level ? cx.place_of(t, level) : cx.place_of(t);
+            if (phase && t.attribute("side-level")) b.phase_side_level_at = cx.place_of(t, t.attribute("side-level"));
+        }
 
     for (pugi::xml_node d : v.children("dice")) {
         cx.check_attrs(d, {"button", "side", "dice"});

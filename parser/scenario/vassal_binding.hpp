@@ -33,6 +33,23 @@ struct VassalValueSource {
     bool set() const { return !property.empty() || !layer.empty() || !pattern_field.empty(); }
 };
 
+// A piece chosen by what it is rather than by its name (modules give many counters one name): its
+// palette slot (gpid), a prototype its slot uses (read from the module's piece slots), or a
+// property's value.
+struct VassalPieceSelector {
+    enum class By : std::uint8_t { gpid, prototype, property };
+    By by = By::gpid;
+    std::string key;    // the gpid, the prototype's name, or the property's name
+    std::string value;  // the property's value
+};
+
+// A unit named for one piece, or for every piece of one palette slot: `<piece id="..." unit="U"/>`,
+// `<piece gpid="..." unit="U"/>`.
+struct VassalPieceUnit {
+    std::string piece_id, gpid;  // one of the two
+    std::string unit;
+};
+
 struct VassalPieces {
     std::string name_pattern;  // a pattern over the piece's name ("{unit} ({side})"); "": none
     VassalValueSource side, unit, type, strength;  // unit: default the piece's name
@@ -40,6 +57,8 @@ struct VassalPieces {
     // these patterns (over its name); pieces matched by `ignore` are never units (markers, cards,
     // counters of tracks). A piece that is not a unit is left out of the game.
     std::vector<std::string> only, ignore;
+    std::vector<VassalPieceSelector> only_by, ignore_by;  // the same, by gpid, prototype or property
+    std::vector<VassalPieceUnit> units;                   // before `unit`: a piece's or a slot's unit id
 };
 
 // A map, or a zone of a map (`map:zone`, as VASSAL names a zone's location), standing for a box.
@@ -64,6 +83,9 @@ struct VassalTurns {
     Source turn_source = Source::none, phase_source = Source::none;
     std::string tracker;        // the TurnTracker's name (tracker)
     std::int32_t turn_level = 0, phase_level = 1;  // tracker: which of its levels (0-based)
+    // tracker: a level naming the side, when the phase level names only the stage ("Union" and
+    // "Movement"): the phase's text is the two joined by a space ("Union Movement"). -1: none.
+    std::int32_t phase_side_level = -1;
     std::string turn_property, phase_property;     // property: a global property's name
     std::string turn_chat, phase_chat;             // chat: patterns with {turn}, {phase} ({side})
     std::vector<std::pair<std::string, std::string>> phases;  // VASSAL's phase text -> "Union movement"
@@ -87,6 +109,16 @@ struct VassalBinding {
     // The chat patterns of typed chat ("{player} - {text}"; VASSAL's default when empty).
     std::string chat_pattern;
     std::string source_line;   // "file:line" of the <vassal> element, for messages
+    // "file:line:col" of the parts a module must have, for the errors found when a game is converted.
+    std::string module_at, map_at, tracker_at, turn_level_at, phase_level_at, phase_side_level_at;
+
+    // A prototype selector needs the module's piece slots (vassal::LoadOptions::catalog).
+    bool needs_module_catalog() const {
+        for (const auto* list : {&pieces.only_by, &pieces.ignore_by})
+            for (const VassalPieceSelector& s : *list)
+                if (s.by == VassalPieceSelector::By::prototype) return true;
+        return false;
+    }
 };
 
 }  // namespace referee

@@ -259,13 +259,48 @@ TestGame mh_undo_roll() {
     return t;
 }
 
+// Issue 32: a log that begins in game-turn 4, as every play-by-email log after the first does, with
+// 2/1/IX already in the Dead Pile (tests/data/vassal/mh-turn-4.log works out its verdict).
+TestGame mh_turn_4() {
+    TestGame t = blue_gray("mh_turn_4", "mh-binding.xml", "mh-turn-4.log");
+    GameWriter g(blue_and_gray_module());
+    g.player(union_id, "A. Smith", "Union");
+    g.player(confederate_id, "B. Jones", "Confederate");
+    g.unit("1700000000001", spec("Union", "3/V", "infantry", 13, 1), g.hex("0206"));
+    g.unit("1700000000003", spec("Union", "2/1/IX", "infantry", 4, 3), g.box("Dead Pile"));
+    g.unit("1700000000004", spec("Confederate", "Cobb", "infantry", 6, 4), g.hex("1112"));
+    g.unit("1700000000005", spec("Confederate", "Ransom", "infantry", 10, 5), g.hex("1113"));
+    g.tracker(4, union_movement);
+
+    g.begin_step();
+    g.move("1700000000001", g.hex("0207"), union_id);
+    g.begin_step();
+    g.advance(4, union_combat);
+    g.begin_step();
+    g.roll("A. Smith", {2});
+    g.begin_step();
+    g.strength("1700000000004", 5);
+    g.begin_step();
+    g.advance(4, confederate_movement);
+    g.begin_step();
+    g.move("1700000000004", g.hex("1111"), confederate_id);
+    g.begin_step();
+    g.advance(4, confederate_combat);
+    for (int phase = union_movement; phase <= confederate_combat; ++phase) {
+        g.begin_step();
+        g.advance(5, phase);
+    }
+    t.logs.push_back(std::move(g));
+    return t;
+}
+
 std::vector<TestGame> all_test_games() {
-    return {mh_assault(), ch_first_day(), cnc_battle(), mh_illegal(), mh_undo_roll(), mh_chain(), mh_broken_chain()};
+    return {mh_assault(), ch_first_day(), cnc_battle(), mh_illegal(), mh_undo_roll(), mh_chain(), mh_broken_chain(), mh_turn_4()};
 }
 
 std::vector<SampleFile> vassal_sample_files() {
     std::vector<SampleFile> out;
-    for (const TestGame& game : {mh_assault(), ch_first_day(), cnc_battle(), mh_illegal(), mh_undo_roll(), mh_broken_chain()}) {
+    for (const TestGame& game : {mh_assault(), ch_first_day(), cnc_battle(), mh_illegal(), mh_undo_roll(), mh_broken_chain(), mh_turn_4()}) {
         std::string stem = game.name;
         for (char& c : stem)
             if (c == '_') c = '-';

@@ -32,6 +32,7 @@ TestGame mh_illegal();      // an exit at a hex not allowed, and a move of the s
 TestGame mh_undo_roll();    // a marked undo of a step whose chat is a dice report, then a new roll
 TestGame mh_chain();        // mh_assault in two logs, the second beginning where the first ended
 TestGame mh_broken_chain(); // the same two logs, but a unit moved between them
+TestGame mh_turn_4();       // a play-by-email log that begins in game-turn 4, a unit already in the Dead Pile
 
 std::vector<TestGame> all_test_games();
 

@@ -232,9 +232,16 @@ Report not_a_game_record(const std::string& file, std::string what) {
 Report vassal_not_judged(const std::string& file, const std::string& scenario, Code code, std::string message) {
     Report r = not_judged(file, scenario);
     r.places_are_steps = true;
-    Violation v{std::string(code_name(code)), true, 0, 0, std::string(code_info(code).cites), std::move(message), std::nullopt};
-    cut(v.message);
-    r.violations.push_back(std::move(v));
+    // Each problem of the message (one a line: every part of a binding a module lacks, every piece
+    // that cannot be bound) is a violation of its own.
+    std::size_t start = 0;
+    while (start <= message.size()) {
+        const std::size_t end = std::min(message.find('\n', start), message.size());
+        Violation v{std::string(code_name(code)), true, 0, 0, std::string(code_info(code).cites), message.substr(start, end - start), std::nullopt};
+        cut(v.message);
+        r.violations.push_back(std::move(v));
+        start = end + 1;
+    }
     return r;
 }
 

@@ -35,6 +35,7 @@ const char* const kModule = R"xml(<VASSAL.build.GameModule name="Convert Test" v
   </VASSAL.build.module.Map>
   <VASSAL.build.module.Map mapName="Dead Pile"/>
   <VASSAL.build.module.Map mapName="Reinforcements"/>
+  <VASSAL.build.module.Map mapName="Exited"/>
   <VASSAL.build.module.DiceButton name="1d6" nDice="1" nSides="6" reportFormat="** $name$ = $result$ *** &lt;$PlayerName$&gt;"/>
   <VASSAL.build.module.turn.TurnTracker name="Turn">
     <VASSAL.build.module.turn.CounterTurnLevel name="Turn" property="Turn" start="1" incr="1">
@@ -243,6 +244,32 @@ TEST(Convert, TypedChatIsReadDecodedAndUndoneLinesAreNothing) {
     EXPECT_EQ(text.find("step 3"), std::string::npos) << text;
 }
 
+// Issue 32: VASSAL keeps only a drag's ends, and a drag in a combat phase is no move: a unit of the
+// side not phasing retreats, one of the phasing side advances; a retreat off the map is a drag to
+// the exited box. Outside a combat phase the same drags are a move and an exit.
+TEST(Convert, ADragInACombatPhaseIsARetreatOrAnAdvance) {
+    static const ScenarioLoad load = read_scenario_xml(std::string(kScenario).replace(std::string(kScenario).find("<pool"), 0,
+                                                                                        "<exited map=\"Exited\"/>\n    "),
+                                                       "convert-exited.xml");
+    const Scenario& sc = scenario_of(load);
+    const std::vector<std::string> position{unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3)),
+                                            unit("p2", "Cobb", "Rebel", "4", "Main Map", px(17), px(5)),
+                                            unit("p3", "Ransom", "Rebel", "10", "Main Map", px(11), px(13)),
+                                            property("Turn", "1"), property("Phase", "Union Fight")};
+    const VassalFile f = file_of(position, {
+        log_step({move_piece("p2", "Main Map", px(17), px(6), "null", "Main Map", px(17), px(5))}),   // 1: Cobb retreats
+        log_step({move_piece("p1", "Main Map", px(17), px(4), "null", "Main Map", px(17), px(3))}),   // 2: 1/1/I advances
+        log_step({move_piece("p3", "Exited", 10, 10, "null", "Main Map", px(11), px(13))}),           // 3: Ransom retreats off
+        log_step({property("Phase", "Union Move")}),                                                  // 4
+        log_step({move_piece("p1", "Main Map", px(17), px(3), "null", "Main Map", px(17), px(4))}),   // 5: a move
+    });
+    const std::string text = conversion_text(convert_vassal(f, module(), sc, "x.xml"));
+    EXPECT_NE(text.find("retreat Cobb 1705 1706  # step 1\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("advance 1/1/I 1703 1704  # step 2\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("retreat Ransom 1113 off  # step 3\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("move 1/1/I 1704 1703  # step 5\n"), std::string::npos) << text;
+}
+
 TEST(Convert, BindingErrorsNameThePiece) {
     // No unit at all.
     EXPECT_NE(error_of(file_of({add_piece("p5", "piece;;;c.png;Control", "Main Map;150;50;gp3;0")})).find("makes no piece of the file a unit"),
@@ -434,4 +461,142 @@ TEST(Convert, ATrackerTheModuleLacksIsNamed) {
     xml.replace(xml.find("module=\"Convert Test\""), 21, "module=\"Other Test\"");
     e = binding_error(xml);
     EXPECT_NE(e.find("binding is for module 'Other Test'; the module given ('Convert Test') is 'Convert Test'"), std::string::npos) << e;
+}
+
+// Issue 32: every part of a binding that the module lacks is said at once, each at its place in
+// the binding file (FILE:LINE:COL), and each piece that cannot be bound too.
+TEST(Convert, EveryBindingErrorIsSaidAtOnceAtItsPlace) {
+    std::string xml = kTrackerScenario;
+    for (std::size_t at; (at = xml.find("tracker=\"Turn\"")) != std::string::npos;) xml.replace(at, 14, "tracker=\"Clock\"");
+    xml.replace(xml.find("module=\"Convert Test\""), 21, "module=\"Other Test\"");
+    const std::string map = "<map name=\"Main Map\">";
+    xml.replace(xml.find(map), map.size(), "<map name=\"Battlefield\">");
+    const std::string e = binding_error(xml);
+    // Three problems, three lines; kTrackerScenario's <vassal> is on line 2, <map> on line 3.
+    EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 2) << e;
+    EXPECT_NE(e.find("binding.xml:2:"), std::string::npos) << e;   // module=
+    EXPECT_NE(e.find("binding.xml:3:"), std::string::npos) << e;   // the map's name
+    EXPECT_NE(e.find("which module 'Convert Test' does not have (it has 'Turn')"), std::string::npos) << e;
+    EXPECT_NE(e.find("the game map 'Battlefield', which module 'Convert Test' does not have (its maps: 'Main Map', 'Dead Pile'"), std::string::npos) << e;
+    // Two pieces that cannot be bound, and two that are one unit: all three said.
+    const std::string pieces = error_of(file_of({unit("p1", "Nobody", "Union", "6", "Main Map", px(17), px(3)),
+                                                 unit("p2", "Somebody", "Union", "6", "Main Map", px(17), px(4)),
+                                                 unit("p3", "1/1/I", "Union", "6", "Main Map", px(17), px(5)),
+                                                 unit("p4", "1/1/I", "Union", "6", "Main Map", px(17), px(6))}));
+    EXPECT_EQ(std::count(pieces.begin(), pieces.end(), '\n'), 2) << pieces;
+    EXPECT_NE(pieces.find("piece p1 'Nobody'"), std::string::npos) << pieces;
+    EXPECT_NE(pieces.find("piece p2 'Somebody'"), std::string::npos) << pieces;
+    EXPECT_NE(pieces.find("pieces p3 '1/1/I' and p4 '1/1/I' are both unit 1/1/I"), std::string::npos) << pieces;
+}
+
+namespace {
+
+std::string converted_with(const std::string& xml, const VassalFile& f) {
+    const ScenarioLoad load = read_scenario_xml(xml, "binding.xml");
+    if (!load.scenario) {
+        std::string out = "(the scenario does not read)";
+        for (const auto& e : load.errors) out += " " + std::to_string(e.line) + ":" + std::to_string(e.col) + ": " + e.message;
+        return out;
+    }
+    try {
+        return conversion_text(convert_vassal(f, module(), *load.scenario, "x"));
+    } catch (const ConvertError& e) {
+        return e.what();
+    }
+}
+
+}  // namespace
+
+// Counters that share a name (a module's palette repeats them): told apart by their VASSAL id or
+// their palette slot (gpid), and pieces chosen or left out by gpid or a property's value.
+TEST(Convert, PiecesAreBoundByIdGpidOrPropertyNotOnlyByName) {
+    const auto counter = [](const std::string& id, const std::string& gpid, const std::string& kind, int x, int y) {
+        return add_piece(id, chain({"mark;Side,Strength,Kind", "piece;;;u.png;Infantry"}),
+                         chain({"Union,6," + kind, "Main Map;" + std::to_string(x) + ";" + std::to_string(y) + ";" + gpid + ";0"}));
+    };
+    const VassalFile f = file_of({counter("p1", "11", "unit", px(17), px(3)), counter("p2", "12", "unit", px(17), px(5)),
+                                  counter("p3", "13", "unit", px(17), px(7)), counter("p4", "13", "marker", px(2), px(2))},
+                                 {log_step({move_piece("p2", "Main Map", px(17), px(6), "null", "Main Map", px(17), px(5))})});
+    std::string xml = kScenario;
+    xml.replace(xml.find("<ignore name=\"Turn{*}\"/>"), 24,
+                "<ignore property=\"Kind\" value=\"marker\"/>\n      <only gpid=\"11\"/><only gpid=\"12\"/><only gpid=\"13\"/>\n"
+                "      <piece id=\"p1\" unit=\"1/1/I\"/><piece id=\"p2\" unit=\"2/1/I\"/><piece gpid=\"13\" unit=\"3/1/I\"/>");
+    const std::string text = converted_with(xml, f);
+    EXPECT_NE(text.find("unit 1/1/I Union infantry 6 at 1703  # step 0\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("unit 2/1/I Union infantry 6 at 1705  # step 0\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("unit 3/1/I Union infantry 6 at 1707  # step 0\n"), std::string::npos) << text;
+    EXPECT_EQ(text.find("0202"), std::string::npos) << text;   // the marker is left out
+    EXPECT_NE(text.find("move 2/1/I 1705 1706  # step 1\n"), std::string::npos) << text;
+    // Without them, the three counters named Infantry are not units of the scenario.
+    EXPECT_NE(converted_with(kScenario, f).find("cannot be bound"), std::string::npos);
+    // A selector's form is checked where it is read.
+    std::string bad = kScenario;
+    bad.replace(bad.find("<ignore name=\"Turn{*}\"/>"), 24, "<ignore gpid=\"1\" name=\"x\"/><piece unit=\"1/1/I\"/><only value=\"x\" gpid=\"2\"/>");
+    const std::string e = converted_with(bad, f);
+    EXPECT_NE(e.find("takes one of 'name', 'gpid', 'prototype' or 'property'"), std::string::npos) << e;
+    EXPECT_NE(e.find("<piece> takes one of 'id'"), std::string::npos) << e;
+    EXPECT_NE(e.find("attribute 'value' goes with 'property'"), std::string::npos) << e;
+}
+
+// Numbering transforms: a module whose squares are numbered from 0 and unpadded ("16.2") named as
+// the scenario's "1703" by one rewrite, where the scenario's ids are one more and two digits each.
+TEST(Convert, ARewriteShiftsAndPadsNumbers) {
+    std::string xml = kScenario;
+    const std::string rewrite = "<rewrite from=\"{col}.{row}\" to=\"{col}{row}\"/>";
+    xml.replace(xml.find(rewrite), rewrite.size(), "<rewrite from=\"{col}.{row}\" to=\"{col+1:2}{row+1:2}\"/>");
+    // The test module's own names are "17.03" (from 01): {col+1} on "17" is 18, so 17.03 -> 1804.
+    const VassalFile f = file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3))});
+    EXPECT_NE(converted_with(xml, f).find("unit 1/1/I Union infantry 6 at 1804  # step 0\n"), std::string::npos) << converted_with(xml, f);
+    // A transform is for a rewrite's 'to' only.
+    xml = kScenario;
+    xml.replace(xml.find("<rewrite from=\"{col}.{row}\""), 27, "<rewrite from=\"{col+1}.{row}\"");
+    EXPECT_NE(converted_with(xml, f).find("only a <rewrite>'s 'to' may have"), std::string::npos) << converted_with(xml, f);
+}
+
+// Phases from two tracker levels: one names the side, the next the stage; the phase is the two.
+TEST(Convert, PhasesFromASideLevelAndAStageLevel) {
+    static const char* const kTwoLevels = R"xml(<VASSAL.build.GameModule name="Convert Test" version="1.0">
+  <VASSAL.build.module.Map mapName="Main Map">
+    <VASSAL.build.module.map.BoardPicker>
+      <VASSAL.build.module.map.boardPicker.Board name="B" width="3000" height="3000">
+        <VASSAL.build.module.map.boardPicker.board.SquareGrid dx="100" dy="100" x0="50" y0="50">
+          <VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering sep="." hOff="1" vOff="1" hLeading="1" vLeading="1"/>
+        </VASSAL.build.module.map.boardPicker.board.SquareGrid>
+      </VASSAL.build.module.map.boardPicker.Board>
+    </VASSAL.build.module.map.BoardPicker>
+  </VASSAL.build.module.Map>
+  <VASSAL.build.module.turn.TurnTracker name="Turn">
+    <VASSAL.build.module.turn.CounterTurnLevel name="Turn" property="Turn" start="1" incr="1">
+      <VASSAL.build.module.turn.ListTurnLevel name="Side" property="Side" list="Union,Rebel">
+        <VASSAL.build.module.turn.ListTurnLevel name="Stage" property="Stage" list="Move,Fight"/>
+      </VASSAL.build.module.turn.ListTurnLevel>
+    </VASSAL.build.module.turn.CounterTurnLevel>
+  </VASSAL.build.module.turn.TurnTracker>
+</VASSAL.build.GameModule>)xml";
+    static const Module m = Module::from_buildfile(kTwoLevels, "two-levels.xml");
+    const char* const xml = R"xml(<scenario extends="maryes-heights" id="mh-two-levels" title="Convert test">
+  <vassal module="Convert Test">
+    <map name="Main Map"><rewrite from="{col}.{row}" to="{col}{row}"/></map>
+    <pieces><side property="Side"/><strength property="Strength"/></pieces>
+    <turns source="tracker" tracker="Turn" level="1"/>
+    <phases source="tracker" tracker="Turn" side-level="2" level="3">
+      <phase vassal="Union Move" as="Union movement"/>
+      <phase vassal="Rebel Fight" as="Confederate combat"/>
+    </phases>
+  </vassal>
+</scenario>)xml";
+    const ScenarioLoad load = read_scenario_xml(xml, "two-levels-binding.xml");
+    ASSERT_TRUE(load.scenario) << (load.errors.empty() ? "" : load.errors[0].message);
+    // A three-level state: the counter, its list (the side), the list's list (the stage).
+    const auto leaf = [](int turn, int side, int stage) {
+        return "TURNTurnTracker0\t" +
+               encode({"0", encode({std::to_string(turn), "0", "false", "-1",
+                                    encode({std::to_string(side), "0", "0", "true,true", encode({std::to_string(stage), "0", "0", "true,true"}, ';')}, ';')},
+                                   ';')},
+                      '|');
+    };
+    const VassalFile f = file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3)), leaf(1, 0, 0)}, {log_step({leaf(1, 1, 1)})});
+    const std::string text = conversion_text(convert_vassal(f, m, *load.scenario, "x"));
+    EXPECT_NE(text.find("phase Union movement  # step 0"), std::string::npos) << text;
+    EXPECT_NE(text.find("phase Confederate combat  # step 1"), std::string::npos) << text;
 }

@@ -111,6 +111,31 @@ TEST(Pattern, FieldNamesAndTemplates) {
     EXPECT_FALSE(compile("{*}").fill(fields).has_value());
 }
 
+// Numbering transforms in a template (issue 32): an offset, zero padding, both; one rewrite for a
+// whole map whose numbering is shifted or unpadded, in place of one rewrite a hex.
+TEST(Pattern, TemplatesTransformNumbers) {
+    PatternFields fields;
+    const Pattern from = compile("{row}-{col}");
+    ASSERT_TRUE(from.match("3-7", &fields));
+    EXPECT_EQ(compile("{col:2}{row:2}").fill(fields), "0703");
+    EXPECT_EQ(compile("{col+1:2}{row-1:2}").fill(fields), "0802");
+    EXPECT_EQ(compile("{col-9}.{row+100}").fill(fields), "-2.103");
+    EXPECT_EQ(compile("{col-9:3}").fill(fields), "-002");
+    EXPECT_TRUE(compile("{col+1}").has_transforms());
+    EXPECT_FALSE(compile("{col}{row}").has_transforms());
+    // A value that is not a whole number cannot be shifted or padded: no name.
+    ASSERT_TRUE(from.match("C-7", &fields));
+    EXPECT_FALSE(compile("{col}{row:2}").fill(fields).has_value());
+    EXPECT_EQ(compile("{col:2}{row}").fill(fields), "07C");
+    // Transforms that are not numbers, too wide, or too large are refused.
+    EXPECT_NE(error_of("{col+x}").find("numbering transform"), std::string::npos);
+    EXPECT_NE(error_of("{col:0}").find("numbering transform"), std::string::npos);
+    EXPECT_NE(error_of("{col:10}").find("numbering transform"), std::string::npos);
+    EXPECT_NE(error_of("{col+99999999}").find("numbering transform"), std::string::npos);
+    EXPECT_NE(error_of("{+1}").find("not a name"), std::string::npos);
+    EXPECT_NE(error_of("{col}{col+1}").find("named twice"), std::string::npos);
+}
+
 TEST(Pattern, MatchWithoutFieldsWanted) {
     const Pattern p = compile("{unit} ({side})");
     EXPECT_TRUE(p.match("A (B)", nullptr));

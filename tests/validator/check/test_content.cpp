@@ -102,7 +102,7 @@ TEST(NotAGameRecord, ZipArchives) {
     const Report game = check_text(head + "....savedGame....", "g.vsav", {});
     EXPECT_TRUE(game.game_record);
     ASSERT_EQ(game.violations.size(), 1u);
-    EXPECT_EQ(game.violations[0].code, "unreadable");
+    EXPECT_EQ(game.violations[0].code, "vassal-binding");   // it reads; what it needs is its module and a binding
     EXPECT_TRUE(contains(game.violations[0].message, "--module M")) << game.violations[0].message;
     // A module that holds a predefined set-up (a save stored whole, its "savedGame" name readable)
     // is still a module.

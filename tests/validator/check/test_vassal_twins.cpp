@@ -80,7 +80,9 @@ INSTANTIATE_TEST_SUITE_P(
                       TwinVerdict{"cnc-battle.log", true, "French", "sudden death", {{"French", 2}, {"British", 0}}, {}},
                       TwinVerdict{"mh-illegal.log", false, "", "", {{"Union", 0}, {"Confederate", 4}},
                               {"exit-location error", "not-phasing error", "incomplete warning"}},
-                      TwinVerdict{"mh-undo-roll.log", false, "", "", {{"Union", 2}, {"Confederate", 4}}, {"incomplete warning"}}),
+                      TwinVerdict{"mh-undo-roll.log", false, "", "", {{"Union", 2}, {"Confederate", 4}}, {"incomplete warning"}},
+                      TwinVerdict{"mh-turn-4.log", true, "Confederate", "automatic", {{"Union", 1}, {"Confederate", 8}},
+                                  {"unverified-score warning", "unverified-score warning"}}),
     [](const ::testing::TestParamInfo<TwinVerdict>& info) {
         std::string n = info.param.twin;
         for (char& c : n)
