@@ -442,7 +442,11 @@ private:
             out += fmt::format("      <only name=\"{}\"/>", attr(literal(name)));
             const std::size_t slots = slot_count_.count(name) ? slot_count_.at(name) : 0;
             std::vector<std::string> notes;
-            if (slots > 1) notes.push_back(fmt::format("TO RESOLVE: {} palette slots have this name; a game with two such pieces cannot be judged", slots));
+            if (slots > 1)
+                notes.push_back(fmt::format("TO RESOLVE: {} palette slots have this name; where a game has two such pieces, tell them apart "
+                                            "with <piece id=\"VASSAL-ID\" unit=\"UNIT\"/> or <piece gpid=\"GPID\" unit=\"UNIT\"/> "
+                                            "(referee module lists the slots' gpids)",
+                                            slots));
             if (auto it = other_names_.find(u); it != other_names_.end())
                 notes.push_back("TO RESOLVE: also named " + quoted_list(it->second, 5) + ", left out");
             if (!notes.empty()) out += " <!-- " + comment_text(quoted_list(notes)) + " -->";
