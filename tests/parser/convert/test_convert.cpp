@@ -555,25 +555,14 @@ TEST(Convert, ARewriteShiftsAndPadsNumbers) {
 
 // Phases from two tracker levels: one names the side, the next the stage; the phase is the two.
 TEST(Convert, PhasesFromASideLevelAndAStageLevel) {
-    static const char* const kTwoLevels = R"xml(<VASSAL.build.GameModule name="Convert Test" version="1.0">
-  <VASSAL.build.module.Map mapName="Main Map">
-    <VASSAL.build.module.map.BoardPicker>
-      <VASSAL.build.module.map.boardPicker.Board name="B" width="3000" height="3000">
-        <VASSAL.build.module.map.boardPicker.board.SquareGrid dx="100" dy="100" x0="50" y0="50">
-          <VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering sep="." hOff="1" vOff="1" hLeading="1" vLeading="1"/>
-        </VASSAL.build.module.map.boardPicker.board.SquareGrid>
-      </VASSAL.build.module.map.boardPicker.Board>
-    </VASSAL.build.module.map.BoardPicker>
-  </VASSAL.build.module.Map>
-  <VASSAL.build.module.turn.TurnTracker name="Turn">
-    <VASSAL.build.module.turn.CounterTurnLevel name="Turn" property="Turn" start="1" incr="1">
-      <VASSAL.build.module.turn.ListTurnLevel name="Side" property="Side" list="Union,Rebel">
+    // The test module with its tracker's phase level split in two: the side's, then the stage's.
+    std::string two_levels = kModule;
+    const std::string phase_level = R"(<VASSAL.build.module.turn.ListTurnLevel name="Phase" property="Phase" list="Union Move,Union Fight"/>)";
+    two_levels.replace(two_levels.find(phase_level), phase_level.size(),
+                       R"(<VASSAL.build.module.turn.ListTurnLevel name="Side" property="Side" list="Union,Rebel">
         <VASSAL.build.module.turn.ListTurnLevel name="Stage" property="Stage" list="Move,Fight"/>
-      </VASSAL.build.module.turn.ListTurnLevel>
-    </VASSAL.build.module.turn.CounterTurnLevel>
-  </VASSAL.build.module.turn.TurnTracker>
-</VASSAL.build.GameModule>)xml";
-    static const Module m = Module::from_buildfile(kTwoLevels, "two-levels.xml");
+      </VASSAL.build.module.turn.ListTurnLevel>)");
+    const Module m = Module::from_buildfile(two_levels, "two-levels.xml");
     const char* const xml = R"xml(<scenario extends="maryes-heights" id="mh-two-levels" title="Convert test">
   <vassal module="Convert Test">
     <map name="Main Map"><rewrite from="{col}.{row}" to="{col}{row}"/></map>
