@@ -589,3 +589,44 @@ TEST(Convert, PhasesFromASideLevelAndAStageLevel) {
     EXPECT_NE(text.find("phase Union movement  # step 0"), std::string::npos) << text;
     EXPECT_NE(text.find("phase Confederate combat  # step 1"), std::string::npos) << text;
 }
+
+// A piece chosen by a prototype its palette slot uses: read from the module's piece slots (the
+// pieces of a game have their prototypes expanded, so only the slot knows). The module must be read
+// with them; without, the binding says so rather than choosing nothing.
+TEST(Convert, PiecesChosenByTheirSlotsPrototype) {
+    const auto slot = [](const std::string& gpid, const std::string& proto, const std::string& name) {
+        return "<VASSAL.build.widget.PieceSlot entryName=\"" + name + "\" gpid=\"" + gpid + "\">" +
+               add_piece("null", chain({"prototype;" + proto, "piece;;;u.png;" + name}), chain({"", "null;0;0;" + gpid + ";0"})) +
+               "</VASSAL.build.widget.PieceSlot>";
+    };
+    std::string xml = kModule;
+    xml.replace(xml.find("</VASSAL.build.GameModule>"), 0,
+                "<VASSAL.build.module.PrototypeDefinition name=\"Combat Unit\">" +
+                    add_piece("null", chain({"mark;Kind", "piece;;;;"}), chain({"unit", "null;0;0;;0"})) +
+                    "</VASSAL.build.module.PrototypeDefinition>\n"
+                    "<VASSAL.build.module.PrototypeDefinition name=\"Marker\">" +
+                    add_piece("null", chain({"mark;Kind", "piece;;;;"}), chain({"marker", "null;0;0;;0"})) +
+                    "</VASSAL.build.module.PrototypeDefinition>\n" +
+                    slot("21", "Combat Unit", "1/1/I") + slot("22", "Marker", "Control") + "\n");
+    const Module with_slots = Module::from_buildfile(xml, "protos.xml", {}, LoadOptions{.catalog = true});
+    const Module without = Module::from_buildfile(xml, "protos.xml");
+    // Both pieces have a side: only the prototype tells the marker from the unit.
+    const auto piece = [](const std::string& id, const std::string& gpid, const std::string& name, int x, int y) {
+        return add_piece(id, chain({"mark;Side,Strength", "piece;;;u.png;" + name}),
+                         chain({"Union,6", "Main Map;" + std::to_string(x) + ";" + std::to_string(y) + ";" + gpid + ";0"}));
+    };
+    const VassalFile f = file_of({piece("p1", "21", "1/1/I", px(17), px(3)), piece("p2", "22", "Control", px(2), px(2))});
+    std::string binding = kScenario;
+    binding.replace(binding.find("<ignore name=\"Turn{*}\"/>"), 24, "<only prototype=\"Combat Unit\"/>");
+    const ScenarioLoad load = read_scenario_xml(binding, "protos-binding.xml");
+    ASSERT_TRUE(load.scenario);
+    EXPECT_TRUE(load.scenario->vassal.needs_module_catalog());
+    EXPECT_EQ(conversion_text(convert_vassal(f, with_slots, *load.scenario, "x")),
+              "game x  # step 0\nsetup custom  # step 0\nunit 1/1/I Union infantry 6 at 1703  # step 0\n");
+    try {
+        convert_vassal(f, without, *load.scenario, "x");
+        ADD_FAILURE() << "converted without the module's piece slots";
+    } catch (const ConvertError& e) {
+        EXPECT_NE(std::string(e.what()).find("selects pieces by prototype"), std::string::npos) << e.what();
+    }
+}
