@@ -56,10 +56,11 @@ Conversion convert_vassal(const vassal::VassalFile& file, const vassal::Module& 
 std::string conversion_text(const Conversion& c);
 
 // A token of the move log: the word as it is, or a quoted string when it has a space, '#' or '"'
-// (or a control character: see log_string).
+// (or a control character or a byte that is not UTF-8: see log_string).
 std::string log_token(std::string_view word);
-// A quoted string of the move log: '"' and '\\' escaped, and each control character (a line break,
-// ESC, BEL... which a move log never holds: move-log.md) written as a space.
+// A quoted string of the move log: '"' and '\\' escaped, each control character (a line break,
+// ESC, BEL, a C1 control... which a move log never holds: move-log.md) written as a space, and each
+// byte that begins no well-formed UTF-8 sequence as U+FFFD.
 std::string log_string(std::string_view text);
 
 }  // namespace referee

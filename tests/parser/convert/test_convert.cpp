@@ -324,6 +324,11 @@ TEST(Convert, LogTokensAreQuotedWhenTheyMustBe) {
     // would reach the terminal of `referee convert`): each is a space.
     EXPECT_EQ(log_token("a\x1b]0;x\x07" "b"), "\"a ]0;x b\"");
     EXPECT_EQ(log_string("gg\r\n\x1b[2J\x7f!"), "\"gg   [2J !\"");
+    // Nor C1 controls, nor bytes that are not UTF-8 (a damaged file: found by fuzz_convert), which
+    // made the converted game a syntax error: a C1 control is a space, such a byte U+FFFD.
+    EXPECT_EQ(log_token("cav\xaa\xaa" "alry"), "\"cav\xEF\xBF\xBD\xEF\xBF\xBD" "alry\"");
+    EXPECT_EQ(log_token("a\xc2\x85" "b\xe2\x82"), "\"a b\xEF\xBF\xBD\xEF\xBF\xBD\"");
+    EXPECT_EQ(log_token("Ney\xc3\xa9\xe2\x82\xac"), "Ney\xc3\xa9\xe2\x82\xac");  // well-formed: as it is
 }
 
 namespace {
