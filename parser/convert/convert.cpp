@@ -356,6 +356,7 @@ private:
     // when the levels the binding names changed. Each record says in its comment what it was read
     // from (a list's item is counted from 0, an assumption: docs/decisions.md).
     void tracker(const std::string& id, const std::string& state) {
+        if (tracker_ == nullptr) return;  // turns and phases come from no tracker: a TURN leaf says nothing (found by fuzz_convert)
         // VASSAL names a module's trackers TurnTracker0, TurnTracker1, ... in the module's order (the
         // real files show TurnTracker0 for a module's one tracker); with one tracker, any id is it.
         if (module_.turn_trackers.size() > 1 && id != fmt::format("TurnTracker{}", tracker_index_)) return;

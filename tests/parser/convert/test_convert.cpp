@@ -441,6 +441,15 @@ TEST(Convert, TurnsAndPhasesComeFromTheTracker) {
     EXPECT_EQ(c.warnings[0].message, "the turn tracker 'Turn' level 2 ('Phase') gives no phase: its item 5 (counted from 0) is not one of the 2 of its list");
 }
 
+// Turns and phases from properties, in a module with a turn tracker: the tracker's leaves say
+// nothing (one in a step read the binding's tracker, which there is none of: found by fuzz_convert).
+TEST(Convert, ATrackersLeafIsNothingWhenTurnsComeFromProperties) {
+    const std::vector<std::string> position{unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3)), tracker_leaf(1, 0)};
+    const VassalFile with = file_of(position, {log_step({tracker_leaf(1, 1)}), log_step({tracker_leaf(2, 0)})});
+    const VassalFile without = file_of({position[0]}, {log_step({"CHAT*"}), log_step({"CHAT*"})});
+    EXPECT_EQ(converted(with), converted(without));
+}
+
 // The error converting a one-unit game with the scenario `xml`, or "(no error)".
 std::string binding_error(const std::string& xml) {
     const ScenarioLoad load = read_scenario_xml(xml, "binding.xml");
