@@ -319,7 +319,10 @@ private:
     }
 
     void phase(std::string_view value) {
-        const std::string v = trim_copy(value);
+        std::string v = trim_copy(value);
+        // Alternating turns: the side whose game-turn it is goes before the stage read.
+        const auto& sides = b_.turns.sides_by_turn;
+        if (!sides.empty() && turn_ >= 1) v = sides[static_cast<std::size_t>((turn_ - 1) % static_cast<std::int64_t>(sides.size()))] + " " + v;
         for (const auto& [from, as] : b_.turns.phases)
             if (iequals(from, v)) {
                 if (as == phase_) return;

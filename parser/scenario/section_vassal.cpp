@@ -119,7 +119,7 @@ void read_places(ReadContext& cx, pugi::xml_node v, const char* name, std::vecto
 
 // <turns> and <phases>: a source (tracker, property or chat) and its details.
 void read_clock_source(ReadContext& cx, pugi::xml_node n, bool phase, VassalTurns& t) {
-    cx.check_attrs(n, phase ? Words{"source", "tracker", "level", "side-level", "property", "pattern"}
+    cx.check_attrs(n, phase ? Words{"source", "tracker", "level", "side-level", "sides-by-turn", "property", "pattern"}
                             : Words{"source", "tracker", "level", "property", "pattern"});
     cx.check_children(n, phase ? Words{"phase"} : Words{});
     auto source = cx.word_attr(n, "source", {"tracker", "property", "chat"}, true);
@@ -168,6 +168,20 @@ void read_clock_source(ReadContext& cx, pugi::xml_node n, bool phase, VassalTurn
         break;
     }
     if (!phase) return;
+    if (auto sides = cx.optional(n, "sides-by-turn")) {
+        if (n.attribute("side-level")) cx.error(n, n.attribute("sides-by-turn"), elem(n) + ": 'sides-by-turn' and 'side-level' both give the side");
+        std::string_view rest = *sides;
+        while (!rest.empty()) {
+            const auto comma = rest.find(',');
+            const std::string_view side = trim(rest.substr(0, comma));
+            if (side.empty() || (!cx.sc.sides_from_game && cx.sc.find_side(side) == kNoSide))
+                cx.error(n, n.attribute("sides-by-turn"), elem(n) + " attribute 'sides-by-turn': " + qt(side) + " is no side of the scenario");
+            else
+                t.sides_by_turn.emplace_back(side);
+            if (comma == std::string_view::npos) break;
+            rest = rest.substr(comma + 1);
+        }
+    }
     for (pugi::xml_node ph : n.children("phase")) {
         cx.check_attrs(ph, {"vassal", "as"});
         cx.check_children(ph, {});

@@ -86,6 +86,9 @@ struct VassalTurns {
     // tracker: a level naming the side, when the phase level names only the stage ("Union" and
     // "Movement"): the phase's text is the two joined by a space ("Union Movement"). -1: none.
     std::int32_t phase_side_level = -1;
+    // Alternating turns: the side whose game-turn it is, by the turn's number (the first on turn 1,
+    // the second on turn 2, ...), put before the phase's text read from any source. Empty: none.
+    std::vector<std::string> sides_by_turn;
     std::string turn_property, phase_property;     // property: a global property's name
     std::string turn_chat, phase_chat;             // chat: patterns with {turn}, {phase} ({side})
     std::vector<std::pair<std::string, std::string>> phases;  // VASSAL's phase text -> "Union movement"

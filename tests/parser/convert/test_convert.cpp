@@ -644,3 +644,23 @@ TEST(Convert, PiecesChosenByTheirSlotsPrototype) {
         EXPECT_NE(std::string(e.what()).find("selects pieces by prototype"), std::string::npos) << e.what();
     }
 }
+
+// Alternating turns (each game-turn one side's, as in the victory-banner family): the phase read
+// names only the stage, and the side is the one whose turn it is, by the turn's number.
+TEST(Convert, PhasesOfAlternatingTurnsTakeTheSideOfTheTurn) {
+    std::string xml = kScenario;
+    const std::string phases = "<phases source=\"property\" property=\"Phase\">";
+    xml.replace(xml.find(phases), phases.size(),
+                "<phases source=\"property\" property=\"Phase\" sides-by-turn=\"Union, Confederate\">\n"
+                "      <phase vassal=\"Union Move\" as=\"Union movement\"/>\n"
+                "      <phase vassal=\"Confederate Move\" as=\"Confederate movement\"/>");
+    const VassalFile f = file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3)), property("Turn", "1"), property("Phase", "Move")},
+                                 {log_step({property("Turn", "2")}), log_step({property("Phase", "Fight")}), log_step({property("Phase", "Move")})});
+    const std::string text = converted_with(xml, f);
+    EXPECT_NE(text.find("turn 1  # step 0\nphase Union movement  # step 0\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("turn 2  # step 1\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("phase Confederate movement  # step 3\n"), std::string::npos) << text;
+    // A side the scenario does not have is an error where it is written.
+    xml.replace(xml.find("Union, Confederate"), 18, "Union, French");
+    EXPECT_NE(converted_with(xml, f).find("'French' is no side of the scenario"), std::string::npos) << converted_with(xml, f);
+}
