@@ -311,6 +311,10 @@ private:
             warn(Code::VassalUnread, fmt::format("the turn '{}' is not a whole number: no turn record", value));
             return;
         }
+        if (*n > kMaxTurnNumber) {  // a move log's game-turn is at most this (found by fuzz_convert)
+            warn(Code::VassalUnread, fmt::format("the turn '{}' is past {}, the last a move log can number: no turn record", value, kMaxTurnNumber));
+            return;
+        }
         if (*n == turn_) return;
         turn_ = *n;
         phase_.clear();  // a new game-turn begins before its first phase

@@ -450,6 +450,21 @@ TEST(Convert, ATrackersLeafIsNothingWhenTurnsComeFromProperties) {
     EXPECT_EQ(converted(with), converted(without));
 }
 
+// A turn past the last a move log can number is no record, and a warning says why (it made the
+// converted game a syntax error: found by fuzz_convert).
+TEST(Convert, ATurnPastTheMoveLogsLastIsNoRecord) {
+    const VassalFile f = file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3)), property("Turn", "1")},
+                                 {log_step({property("Turn", "1000001")}), log_step({property("Turn", "1000000")})});
+    const Conversion c = convert_vassal(f, module(), scenario(), "x.xml");
+    const std::string text = conversion_text(c);
+    EXPECT_EQ(text.find("turn 1000001"), std::string::npos) << text;
+    EXPECT_NE(text.find("turn 1000000  # step 2\n"), std::string::npos) << text;
+    ASSERT_EQ(c.warnings.size(), 1u);
+    EXPECT_EQ(c.warnings[0].code, Code::VassalUnread);
+    EXPECT_EQ(c.warnings[0].step, 1u);
+    EXPECT_EQ(c.warnings[0].message, "the turn '1000001' is past 1000000, the last a move log can number: no turn record");
+}
+
 // The error converting a one-unit game with the scenario `xml`, or "(no error)".
 std::string binding_error(const std::string& xml) {
     const ScenarioLoad load = read_scenario_xml(xml, "binding.xml");
