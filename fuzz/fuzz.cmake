@@ -1,7 +1,7 @@
 # The libFuzzer targets (docs/fuzzing.md), included by the top-level CMakeLists.txt when
 # REFEREE_FUZZ is ON. Everything built in that tree (the libraries, the tests and the command too)
 # gets libFuzzer's coverage instrumentation with AddressSanitizer and UndefinedBehaviorSanitizer;
-# the six fuzz_* executables link libFuzzer's main. A build with REFEREE_FUZZ OFF never reads this file.
+# the seven fuzz_* executables link libFuzzer's main. A build with REFEREE_FUZZ OFF never reads this file.
 if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   message(FATAL_ERROR "REFEREE_FUZZ needs clang (libFuzzer): configure with -DCMAKE_CXX_COMPILER=clang++")
 endif()
@@ -25,3 +25,10 @@ target_link_options(fuzz_vassal PRIVATE -fsanitize=fuzzer)
 add_executable(fuzz_module ${CMAKE_SOURCE_DIR}/fuzz/fuzz_module.cpp)
 target_link_libraries(fuzz_module PRIVATE referee_module)
 target_link_options(fuzz_module PRIVATE -fsanitize=fuzzer)
+
+# fuzz_convert needs the conversion layer, and the move-log reader to read its records back (its
+# entry point is fuzz/convert_target.hpp); it reads the test modules from the source tree.
+add_executable(fuzz_convert ${CMAKE_SOURCE_DIR}/fuzz/fuzz_convert.cpp)
+target_link_libraries(fuzz_convert PRIVATE referee_convert referee_readers)
+target_link_options(fuzz_convert PRIVATE -fsanitize=fuzzer)
+target_compile_definitions(fuzz_convert PRIVATE REFEREE_SOURCE_DIR="${CMAKE_SOURCE_DIR}")  # fuzz/convert_target.hpp
