@@ -438,6 +438,12 @@ private:
             if (result == vars->end()) continue;
             const std::vector<std::string> numbers = numbers_of(result->second);
             if (numbers.empty()) continue;
+            // A move log's number fits in 64 bits (found by fuzz_convert: a longer one made the
+            // converted game a syntax error).
+            if (std::any_of(numbers.begin(), numbers.end(), [](const std::string& n) { return !to_int(n); })) {
+                warn(Code::VassalUnread, fmt::format("the roll of '{}' shows a number past 64 bits ('{}'): no roll record", button->name, result->second));
+                return;
+            }
             std::string rec = "roll " + (d.dice.empty() ? fmt::format("{}d{}", button->n_dice, button->n_sides) : d.dice);
             for (const std::string& n : numbers) rec += " " + n;
             emit(std::move(rec));

@@ -465,6 +465,21 @@ TEST(Convert, ATurnPastTheMoveLogsLastIsNoRecord) {
     EXPECT_EQ(c.warnings[0].message, "the turn '1000001' is past 1000000, the last a move log can number: no turn record");
 }
 
+// A roll whose result is past 64 bits is no record, and a warning says why (it made the converted
+// game a syntax error: found by fuzz_convert).
+TEST(Convert, ARollPast64BitsIsNoRecord) {
+    const VassalFile f = file_of({unit("p1", "1/1/I", "Union", "6", "Main Map", px(17), px(3))},
+                                 {log_step({"CHAT*** 1d6 = 23333333333333333333 *** <Alice>"}),
+                                  log_step({"CHAT*** 1d6 = 9223372036854775807 *** <Alice>"})});
+    const Conversion c = convert_vassal(f, module(), scenario(), "x.xml");
+    const std::string text = conversion_text(c);
+    EXPECT_EQ(text.find("23333333333333333333"), std::string::npos) << text;
+    EXPECT_NE(text.find("roll 1d6 9223372036854775807  # step 2\n"), std::string::npos) << text;
+    ASSERT_EQ(c.warnings.size(), 1u);
+    EXPECT_EQ(c.warnings[0].step, 1u);
+    EXPECT_EQ(c.warnings[0].message, "the roll of '1d6' shows a number past 64 bits ('23333333333333333333'): no roll record");
+}
+
 // The error converting a one-unit game with the scenario `xml`, or "(no error)".
 std::string binding_error(const std::string& xml) {
     const ScenarioLoad load = read_scenario_xml(xml, "binding.xml");
