@@ -557,7 +557,7 @@ private:
     struct MapNames {
         const vassal::MapDef* map = nullptr;
         std::set<std::string> names;
-        std::vector<const vassal::Numbering*> numberings;
+        std::vector<vassal::Numbering> numberings;   // copies: a plain grid may be a temporary made of the board's
     };
 
     template <class G, class Centre>
@@ -586,10 +586,10 @@ private:
             };
             const auto plain = [&](const vassal::PlainGrid& g) {
                 if (const auto* h = std::get_if<vassal::HexGrid>(&g)) {
-                    if (h->numbering) out.numberings.push_back(&*h->numbering);
+                    if (h->numbering) out.numberings.push_back(*h->numbering);
                     cells(*h, vassal::hex_centre, size, each);
                 } else if (const auto* s = std::get_if<vassal::SquareGrid>(&g)) {
-                    if (s->numbering) out.numberings.push_back(&*s->numbering);
+                    if (s->numbering) out.numberings.push_back(*s->numbering);
                     cells(*s, vassal::square_centre, size, each);
                 } else if (const auto* r = std::get_if<vassal::RegionGrid>(&g)) {
                     for (const auto& region : r->regions) out.names.insert(region.name);
@@ -631,9 +631,9 @@ private:
             rewrites.push_back({std::move(from), std::move(to)});
         };
         for (const MapNames& mn : maps)
-            for (const vassal::Numbering* n : mn.numberings)
-                if (!n->sep.empty() && n->sep.find_first_of("{}") == std::string::npos)
-                    add(n->first == 'H' ? "{col}" + n->sep + "{row}" : "{row}" + n->sep + "{col}", "{col}{row}");
+            for (const vassal::Numbering& n : mn.numberings)
+                if (!n.sep.empty() && n.sep.find_first_of("{}") == std::string::npos)
+                    add(n.first == 'H' ? "{col}" + n.sep + "{row}" : "{row}" + n.sep + "{col}", "{col}{row}");
         for (const char* sep : {".", "-", " ", ",", "/"}) {
             add(std::string("{col}") + sep + "{row}", "{col}{row}");
             add(std::string("{row}") + sep + "{col}", "{col}{row}");
