@@ -11,6 +11,7 @@
 #include "output.hpp"
 #include "sha256.hpp"
 #include "shown.hpp"
+#include "text.hpp"
 #include "vassal_error.hpp"
 #include "vassal_file.hpp"
 
@@ -66,12 +67,10 @@ Converted convert_file(const std::string& file, const vassal::Module& module, co
         const std::string& binding = load->scenario->vassal.source_line;
         const std::string file_of_binding = binding.substr(0, binding.rfind(':'));
         const std::string what = e.what();
-        for (std::size_t start = 0; start <= what.size();) {
-            const std::size_t end = std::min(what.find('\n', start), what.size());
-            std::string line = what.substr(start, end - start);
+        for (std::string_view l : split_lines(what)) {
+            std::string line(l);
             if (!binding.empty() && !line.starts_with(file_of_binding + ":")) line += fmt::format(" (the binding: <vassal> at {})", binding);
             out.error += (out.error.empty() ? "" : "\n") + line;
-            start = end + 1;
         }
     } catch (const vassal::VassalError& e) {
         out.code = Code::Unreadable;
@@ -228,11 +227,8 @@ int run_convert(const ConvertOptions& opts) {
     }
     const Converted c = convert_file(opts.file, *module, opts.scenario);
     if (!c.conversion) {
-        for (std::size_t start = 0; start <= c.error.size();) {
-            const std::size_t end = std::min(c.error.find('\n', start), c.error.size());
-            fmt::print(stderr, "referee: {}: error: {}: {}\n", shown(opts.file), code_name(c.code), shown(c.error.substr(start, end - start)));
-            start = end + 1;
-        }
+        for (std::string_view line : split_lines(c.error))
+            fmt::print(stderr, "referee: {}: error: {}: {}\n", shown(opts.file), code_name(c.code), shown(line));
         return 2;
     }
     std::string out = fmt::format("# {}, converted by referee with module '{}' version {} and scenario {}: each record's step is the\n"

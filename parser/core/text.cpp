@@ -21,6 +21,16 @@ std::string lower(std::string_view s) {
     return out;
 }
 
+std::vector<std::string_view> split_lines(std::string_view text) {
+    std::vector<std::string_view> out;
+    for (std::size_t start = 0;;) {
+        const std::size_t end = text.find('\n', start);
+        out.push_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+        if (end == std::string_view::npos) return out;
+        start = end + 1;
+    }
+}
+
 std::optional<std::int64_t> to_int(std::string_view s) {
     std::int64_t v = 0;
     if (!s.empty() && s.front() == '+') {

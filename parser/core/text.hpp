@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace referee {
 
@@ -17,5 +18,7 @@ std::string lower(std::string_view s);
 // A whole number in decimal with an optional '+' or '-' sign and nothing else; none otherwise
 // (or when it does not fit 64 bits).
 std::optional<std::int64_t> to_int(std::string_view s);
+// The lines of `text`, split at '\n' (views into it): "" gives one empty line, "a\n" gives "a" and "".
+std::vector<std::string_view> split_lines(std::string_view text);
 
 }  // namespace referee

@@ -5,6 +5,7 @@
 #include "regular_file.hpp"
 #include "session.hpp"
 #include "sha256.hpp"
+#include "text.hpp"
 
 #include <fmt/format.h>
 
@@ -234,13 +235,10 @@ Report vassal_not_judged(const std::string& file, const std::string& scenario, C
     r.places_are_steps = true;
     // Each problem of the message (one a line: every part of a binding a module lacks, every piece
     // that cannot be bound) is a violation of its own.
-    std::size_t start = 0;
-    while (start <= message.size()) {
-        const std::size_t end = std::min(message.find('\n', start), message.size());
-        Violation v{std::string(code_name(code)), true, 0, 0, std::string(code_info(code).cites), message.substr(start, end - start), std::nullopt};
+    for (std::string_view line : split_lines(message)) {
+        Violation v{std::string(code_name(code)), true, 0, 0, std::string(code_info(code).cites), std::string(line), std::nullopt};
         cut(v.message);
         r.violations.push_back(std::move(v));
-        start = end + 1;
     }
     return r;
 }
