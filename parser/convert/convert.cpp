@@ -6,6 +6,7 @@
 
 #include "board_layout.hpp"
 #include "commands.hpp"
+#include "diagnostics.hpp"
 #include "format.hpp"
 #include "locate.hpp"
 #include "pattern.hpp"

@@ -7,7 +7,7 @@
 // docs/decisions.md, "Judging VASSAL games".
 #pragma once
 
-#include "diagnostics.hpp"
+#include "code_fwd.hpp"
 #include "module.hpp"
 #include "scenario.hpp"
 #include "vassal_file.hpp"

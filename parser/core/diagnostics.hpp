@@ -1,41 +1,29 @@
-// Every code a check reports, declared once (as clang declares its diagnostics): its name in the
-// report (report.md, "Violation codes"), its default severity, whether --strict makes it an error,
-// and what it cites when the check that finds it has no rule of the game's own to cite. Readers,
-// the engine and the mechanisms report through this table and never spell a code themselves; the
-// list with what each code means is docs/codes.md.
+// Every code a check reports, declared once in codes.def (as clang declares its diagnostics): its
+// name in the report (report.md, "Violation codes"), its default severity, whether --strict makes it
+// an error, and what it cites when the check that finds it has no rule of the game's own to cite.
+// The enum here and the table (diagnostics.cpp) are derived from that one list. Readers, the engine
+// and the mechanisms report through this table and never spell a code themselves; the list with
+// what each code means is docs/codes.md. Only what makes or reads findings by code includes this
+// header: a severity alone is severity.hpp, a finding once made is plain data (result.hpp).
 #pragma once
+
+#include "severity.hpp"
 
 #include <cstdint>
 #include <string_view>
 
 namespace referee {
 
-enum class Severity : std::uint8_t { Warning, Error };
-
 enum class Code : std::uint8_t {
-    // The input as a whole: a file, the command line, a scenario file. An error here gives no verdict.
-    Syntax, UnknownElement, UnknownAttribute, Unreadable, NotAGameRecord, UnknownScenario, ScenarioFile, BadValue, SideDeclaration,
-    VassalBinding,
-    // A record names what the scenario and the set-up do not know.
-    UnknownUnit, UnknownLocation, UnknownSide, UnknownPhase, UnknownParam, UnknownTrack, NotInScenario,
-    // The sequence of play.
-    HeaderOrder, TurnOrder, TurnLimit, AfterEnd,
-    // Units on the map.
-    NotPhasing, WrongPhase, NotOnMap, AlreadyOnMap, PathStart, PathGap, EnemyOccupied, Zoc, MovementPoints, Stacking,
-    ExitLocation, ExitUnitType, Reentry, RetreatOffMap, ReinforcementEarly, ReinforcementLocation, ReinforcementLate,
-    BadCount,
-    // Areas, pieces and tracks.
-    NotCasualty, NoSupport, Blockade, DerivedTrack,
-    // The result.
-    ClaimMismatch, SnapshotMismatch, Incomplete, UnverifiedScore, ScoreOverflow,
-    // A VASSAL game's record: what its audit finds (docs/vassal.md, "The audit").
-    UndoAfterRoll, UndoAfterReveal, ChainBreak,
-    // A VASSAL game's conversion into records.
-    ModuleVersion, VassalUnread,
-    // A batch of files (report.md, "A tournament's batch").
-    Duplicate,
+#define REFEREE_CODE(id, name, severity, strict, cites, what) id,
+#include "codes.def"
+#undef REFEREE_CODE
 };
-inline constexpr int kCodeCount = static_cast<int>(Code::Duplicate) + 1;
+inline constexpr int kCodeCount = 0
+#define REFEREE_CODE(id, name, severity, strict, cites, what) +1
+#include "codes.def"
+#undef REFEREE_CODE
+    ;
 
 // What a finding cites when no rule of the game applies: the section of the project's pages that
 // defines what was checked, as docs/PAGE.md#ANCHOR with the anchor GitHub gives its heading (a

@@ -4,7 +4,7 @@
 // arenas and a Record holds a Span into them, so a Record is a small trivially-copyable value.
 #pragma once
 
-#include "diagnostics.hpp"
+#include "severity.hpp"
 #include "symbols.hpp"
 
 #include <cstddef>

@@ -1,6 +1,7 @@
 // The move-log parser's lines and records (move_log_parser.hpp): each line checked, its record
 // keyword read, its record kind's rule run (move_log_grammar_def.hpp) and the Record made from
 // the AST handed to the sink; and the reading functions of readers.hpp for the move log.
+#include "diagnostics.hpp"
 #include "move_log_error_handler.hpp"
 #include "move_log_grammar_def.hpp"
 #include "move_log_keywords.hpp"

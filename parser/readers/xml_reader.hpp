@@ -6,6 +6,7 @@
 // walk over the save is xml_save.cpp.
 #pragma once
 
+#include "diagnostics.hpp"
 #include "record.hpp"
 #include "text.hpp"
 #include "xml_names.hpp"

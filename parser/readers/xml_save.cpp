@@ -27,6 +27,7 @@
 //   reaches the log. The records, their diagnostics and their positions are those of the whole
 //   tree. A piece pugixml finds malformed ends the read (false): records were handed over already,
 //   and the caller reads the save again as one tree, which reports the error as it always has.
+#include "diagnostics.hpp"
 #include "readers.hpp"
 #include "xml_layout.hpp"
 #include "xml_reader.hpp"

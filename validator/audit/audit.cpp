@@ -3,6 +3,7 @@
 // joined to the step it takes back, and the rolls to their players.
 #include "audit.hpp"
 
+#include "diagnostics.hpp"
 #include "traits.hpp"
 
 #include <algorithm>

@@ -9,7 +9,7 @@
 #pragma once
 
 #include "chi_square.hpp"
-#include "diagnostics.hpp"
+#include "code_fwd.hpp"
 #include "dice.hpp"
 #include "module.hpp"
 #include "vassal_file.hpp"
@@ -22,7 +22,7 @@
 namespace referee::vassal {
 
 struct AuditFinding {
-    Code code = Code::UndoAfterRoll;   // undo-after-roll, undo-after-reveal, chain-break
+    Code code{};                       // undo-after-roll, undo-after-reveal, chain-break (set by who finds it)
     std::string file;                  // the file the step is in
     std::size_t step = 0;              // 0: the position the file begins with
     std::string message;

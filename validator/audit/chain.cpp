@@ -4,6 +4,7 @@
 // whether a Mask or Invisible trait hides it). The traits referee does not read are not compared:
 // a difference there changes nothing referee judges, and the replay does not track them exactly.
 #include "audit.hpp"
+#include "diagnostics.hpp"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 // The entry point of validation: read one input, load its scenario, replay, report.
 #pragma once
 
-#include "diagnostics.hpp"
+#include "code_fwd.hpp"
 #include "mapped_file.hpp"
 #include "options.hpp"
 #include "result.hpp"

@@ -1,5 +1,6 @@
 #include "content.hpp"
 
+#include "diagnostics.hpp"
 #include "utf8.hpp"
 
 #include <fmt/format.h>

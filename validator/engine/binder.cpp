@@ -1,5 +1,6 @@
 #include "binder.hpp"
 
+#include "diagnostics.hpp"
 #include "suggest.hpp"
 #include "text.hpp"
 

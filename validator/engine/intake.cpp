@@ -1,5 +1,7 @@
 #include "intake.hpp"
 
+#include "diagnostics.hpp"
+
 #include <fmt/format.h>
 
 #include <string>

@@ -9,6 +9,7 @@
 // - a location where a unit stands is held by that unit's side (G1: its side entered it last);
 // - a location where none stands is held as the set-up says, and who last entered it before the
 //   record is unknown: where such a holding decides points, `unverified-score` says so (points.cpp).
+#include "diagnostics.hpp"
 #include "engine.hpp"
 
 #include <fmt/format.h>

@@ -1,6 +1,7 @@
 // Units' records (move-log.md "unit records"; G1, G2): paths, entries, losses, combats.
 #include "movement.hpp"
 
+#include "diagnostics.hpp"
 #include "movement_points.hpp"
 #include "reinforcements.hpp"
 #include "retreat_off_map.hpp"

@@ -3,6 +3,8 @@
 // finding at the record that passes the allowance.
 #include "movement_points.hpp"
 
+#include "diagnostics.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 

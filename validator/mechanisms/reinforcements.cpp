@@ -1,6 +1,7 @@
 // Reinforcements (14.33, 14.34, C6): entries on time, at their hex, or late at a road hex of an edge.
 #include "reinforcements.hpp"
 
+#include "diagnostics.hpp"
 #include "roads.hpp"
 
 #include <fmt/format.h>

@@ -1,6 +1,8 @@
 // A retreat off the map (17.3 and M3; 14.4 and C5): eliminated, and a violation where forbidden.
 #include "retreat_off_map.hpp"
 
+#include "diagnostics.hpp"
+
 #include <fmt/format.h>
 
 namespace referee {

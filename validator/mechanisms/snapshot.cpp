@@ -2,6 +2,7 @@
 #include "snapshot.hpp"
 
 #include "area_records.hpp"
+#include "diagnostics.hpp"
 
 #include <fmt/format.h>
 

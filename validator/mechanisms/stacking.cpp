@@ -1,6 +1,8 @@
 // Stacking (the Blue & Gray standard rules): locations over the limit at the end of each phase.
 #include "stacking.hpp"
 
+#include "diagnostics.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 

@@ -2,6 +2,8 @@
 // counted as units are placed and lifted, and the `zoc` checks of moves and exits.
 #include "zones_of_control.hpp"
 
+#include "diagnostics.hpp"
+
 #include <fmt/format.h>
 
 namespace referee {

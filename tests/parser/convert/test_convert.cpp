@@ -2,6 +2,7 @@
 // VASSAL command text (tests/support/vassal_writer.hpp), a small module with a numbered square
 // grid, and Marye's Heights extended with a <vassal> binding.
 #include "convert.hpp"
+#include "diagnostics.hpp"
 #include "vassal_file.hpp"
 #include "module.hpp"
 #include "tracker.hpp"

@@ -2,6 +2,7 @@
 // and undo-after-reveal at the undo's step, dice per player with their test, the module's identity,
 // and the chain of logs, on small files built by tests/support/vassal_writer.hpp.
 #include "audit.hpp"
+#include "diagnostics.hpp"
 #include "vassal_error.hpp"
 #include "vassal_writer.hpp"
 

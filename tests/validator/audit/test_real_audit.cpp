@@ -5,6 +5,7 @@
 // 529 one by one (steps 556-582), the ten rolls among them (steps 570-579, each "* UNDO: *** d6 = n
 // *** <Nate>" of the roll it takes back): ten undo-after-roll warnings. Nate rolled 61 dice, Joel 19.
 #include "audit.hpp"
+#include "diagnostics.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,6 +4,7 @@
 // streaming reader drops a record's lists once it has handed the record over). bind_sides: the
 // sides a game of the victory-banner family declares, and every reason it cannot, each a
 // side-declaration finding at its record (docs/decisions.md, "Sides from the game").
+#include "diagnostics.hpp"
 #include "intake.hpp"
 
 #include "readers.hpp"

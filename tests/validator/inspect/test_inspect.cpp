@@ -1,5 +1,6 @@
 // `referee vassal`'s summary and its forms (validator/inspect): the spec's JSON field order, dice
 // without a module, undo and location fields, and text that never carries control characters.
+#include "diagnostics.hpp"
 #include "inspect.hpp"
 #include "vassal_writer.hpp"
 
