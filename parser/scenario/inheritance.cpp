@@ -1,6 +1,6 @@
 // Inheritance, <scenario extends="ID">: the built-in scenario ID is read first and this file starts
-// from it. A section the file gives replaces the base's (params, roads, edges and rulings merge
-// instead, in their readers); sides, phases and map stay the base's. What the file keeps of the base
+// from it. What each section the file gives does to the base's (replaces it, changes it, or is
+// refused: sides, phases and map stay the base's) is its row of kSections (scenario_reader.cpp). What the file keeps of the base
 // must still fit what it changes: the base's turns against fewer turns, its sudden death against a
 // changed source of banners, its tracks (by name) against new <tracks>.
 #include "scenario_sections.hpp"
@@ -16,60 +16,6 @@ namespace {
 
 // How deep load_scenario is nested through `extends` (a guard against a built-in that extends itself).
 thread_local int g_extends_depth = 0;
-
-// Sections an extending file gives replace the base's wholesale (params, roads, edges and
-// rulings merge instead; see their readers).
-void clear_replaced_sections(ReadContext& cx) {
-    if (cx.section("sequence")) {
-        cx.sc.sequence.clear();
-        cx.sc.night_turns.clear();
-        cx.sc.night_rule.clear();
-    }
-    if (cx.section("units")) cx.sc.units.clear();
-    if (cx.section("holdings")) {
-        cx.sc.holds.clear();
-        cx.sc.holding_rule.clear();
-    }
-    if (cx.section("exits")) cx.sc.exits = Exits{};
-    if (cx.section("retreat-off-map")) {
-        cx.sc.retreat_off_map = RetreatOffMap::Eliminated;
-        cx.sc.retreat_rule.clear();
-    }
-    if (cx.section("victory")) {
-        cx.sc.points.clear();
-        cx.sc.automatic.reset();
-        cx.sc.end_victory = EndVictory::HigherTotal;
-        cx.sc.end_rule.clear();
-        cx.sc.levels.reset();
-        cx.sc.elimination_banners = EliminationBanners{};
-    }
-    if (cx.section("sequence")) cx.sc.alternate_turns = false;
-    if (cx.section("objectives")) {
-        cx.sc.objectives.clear();
-        cx.sc.targets.clear();
-    }
-    if (cx.section("zones-of-control")) cx.sc.zoc = ZonesOfControl{};
-    if (cx.section("stacking")) cx.sc.stacking = Stacking{};
-    if (cx.section("reinforcements")) cx.sc.reinforcements = Reinforcements{};
-    if (cx.section("victory")) cx.sc.faction_victory = FactionVictory{};
-    if (cx.section("setup")) {
-        for (SpaceDef& d : cx.sc.spaces) {
-            d.support = 0;
-            d.blockaded = false;
-        }
-        cx.sc.start_pieces.clear();
-    }
-    if (cx.section("tracks")) {  // what the base's casualties and conditions named, to find them again
-        for (const TrackDef& t : cx.sc.tracks) cx.base_track_names.push_back(t.name);
-        cx.sc.tracks.clear();
-    }
-    if (cx.section("casualties")) {
-        cx.sc.casualties.clear();
-        cx.sc.casualty_rule.clear();
-    }
-    if (cx.section("treaty")) cx.sc.treaty = TreatyDef{};
-    if (cx.section("vassal")) cx.sc.vassal = VassalBinding{};
-}
 
 }  // namespace
 
@@ -109,26 +55,19 @@ bool read_base(ReadContext& cx, pugi::xml_node root) {
     return true;
 }
 
-bool start_from_base(ReadContext& cx, bool base_ok) {
-    for (const char* name : {"sides", "phases", "map"}) {
-        if (!cx.section(name)) continue;
-        const bool sides = !std::strcmp(name, "sides");
-        // A base whose sides come from the game lets its extending file name them (a battle
-        // names its armies). Without the base, whether it does is not known: no error.
-        if (sides && (!base_ok || cx.sc.sides_from_game)) continue;
-        cx.error(cx.section(name), "<" + std::string(name) +
-                                      "> is not allowed in a scenario that extends another: an extending scenario "
-                                      "keeps its base's sides, phases and map" +
-                                      (sides ? " (only a base whose sides come from the game, <sides from-game=\"yes\">, "
-                                               "lets it name its sides)"
-                                             : ""));
-        cx.sections[name] = pugi::xml_node();
-    }
-    // Without its base nothing else in the file can be judged: names, turns and hexes all come
-    // from the base.
-    if (!base_ok) return false;
-    clear_replaced_sections(cx);
-    return true;
+// An extending file gives <sides>, <phases> or <map>, which stay its base's: an error, and the
+// section is not read (a base whose sides come from the game lets its file name them; without the
+// base, whether it does is not known: no error).
+void refuse_base_section(ReadContext& cx, const char* name, bool base_ok) {
+    const bool sides = !std::strcmp(name, "sides");
+    if (sides && (!base_ok || cx.sc.sides_from_game)) return;
+    cx.error(cx.section(name), "<" + std::string(name) +
+                                  "> is not allowed in a scenario that extends another: an extending scenario "
+                                  "keeps its base's sides, phases and map" +
+                                  (sides ? " (only a base whose sides come from the game, <sides from-game=\"yes\">, "
+                                           "lets it name its sides)"
+                                         : ""));
+    cx.sections[name] = pugi::xml_node();
 }
 
 // An extending file that gives <tracks> but keeps its base's <casualties> or <victory>: those

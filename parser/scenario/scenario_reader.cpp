@@ -19,52 +19,116 @@ namespace referee::scenario_xml {
 
 namespace {
 
+// What an extending file's section does to its base's (<scenario extends="ID">: docs/scenario-format.md).
+enum class Inherit : std::uint8_t {
+    Step,     // not a section: a step on <scenario> itself
+    Replace,  // the file's replaces the base's: what the row's `forget` clears, before any section is read
+    Merge,    // the file's changes the base's, in its reader (by name: params, rulings; added: roads, edges)
+    Base,     // the base's alone: an extending file may not give it (refuse_base_section)
+};
+
 // One step of reading <scenario>.
 struct Section {
     const char* element;  // the child of <scenario> it reads; nullptr: a step on <scenario> itself
     SectionReader read;   // given that child (a null node when the file has none), or <scenario>
+    Inherit inherit = Inherit::Step;
+    // Replace: clears the base's part of the scenario that the file's section replaces (none: its
+    // reader sets the whole part).
+    void (*forget)(ReadContext&) = nullptr;
     // Set after the step: it reported no errors (and the file has the section, when it must). Later
     // sections do not report the names such a section left out (ReadContext::sides_ok and the like).
     bool ReadContext::*ok = nullptr;
 };
 
+using enum Inherit;
+
 // Every section of <scenario> (each at most once) and every check on <scenario>, in the order they
-// are read: what a section names is declared by a section before it.
+// are read: what a section names is declared by a section before it. Each row says, too, what an
+// extending file's section does to its base's.
 const Section kSections[] = {
-    {"description", read_description},
-    {"sides", read_sides, &ReadContext::sides_ok},
-    {"phases", read_phases, &ReadContext::phases_ok},
-    {"params", read_params, &ReadContext::params_ok},
+    {"description", read_description, Replace},
+    {"sides", read_sides, Base, nullptr, &ReadContext::sides_ok},  // a from-game base's file names them (read_sides)
+    {"phases", read_phases, Base, nullptr, &ReadContext::phases_ok},
+    {"params", read_params, Merge, nullptr, &ReadContext::params_ok},  // a base's parameter: a new default
     {nullptr, read_turns_param},  // before anything that checks a turn against the last one
-    {"map", read_map, &ReadContext::map_ok},
-    {"edges", read_edges},  // before anything that asks which hexes lie on an edge
+    {"map", read_map, Base, nullptr, &ReadContext::map_ok},
+    {"edges", read_edges, Merge},  // before anything that asks which hexes lie on an edge
     {nullptr, read_first_player},
-    {"sequence", read_sequence},
-    {"roads", read_roads},
+    {"sequence", read_sequence, Replace, [](ReadContext& cx) {
+         cx.sc.sequence.clear();
+         cx.sc.night_turns.clear();
+         cx.sc.night_rule.clear();
+         cx.sc.alternate_turns = false;
+     }},
+    {"roads", read_roads, Merge},
     {nullptr, join_road_networks},  // the base's roads and this file's, joined at junctions
-    {"units", read_units},
-    {"holdings", read_holdings},
-    {"exits", read_exits},
-    {"retreat-off-map", read_retreat},
-    {"reinforcements", read_reinforcements, &ReadContext::reinforcements_ok},
-    {"zones-of-control", read_zoc},
-    {"stacking", read_stacking},
-    {"terrain", read_terrain},                  // after <map>; roads are costed at play, not here
-    {"movement-points", read_movement_points},
+    {"units", read_units, Replace, [](ReadContext& cx) { cx.sc.units.clear(); }},
+    {"holdings", read_holdings, Replace, [](ReadContext& cx) {
+         cx.sc.holds.clear();
+         cx.sc.holding_rule.clear();
+     }},
+    {"exits", read_exits, Replace, [](ReadContext& cx) { cx.sc.exits = Exits{}; }},
+    {"retreat-off-map", read_retreat, Replace, [](ReadContext& cx) {
+         cx.sc.retreat_off_map = RetreatOffMap::Eliminated;
+         cx.sc.retreat_rule.clear();
+     }},
+    {"reinforcements", read_reinforcements, Replace, [](ReadContext& cx) { cx.sc.reinforcements = Reinforcements{}; },
+     &ReadContext::reinforcements_ok},
+    {"zones-of-control", read_zoc, Replace, [](ReadContext& cx) { cx.sc.zoc = ZonesOfControl{}; }},
+    {"stacking", read_stacking, Replace, [](ReadContext& cx) { cx.sc.stacking = Stacking{}; }},
+    {"terrain", read_terrain, Replace},          // after <map>; roads are costed at play, not here
+    {"movement-points", read_movement_points, Merge},  // by type and by rule
     {nullptr, finish_movement_points},
-    {"objectives", read_objectives},  // before <victory>: sudden death needs a source of banners
-    {"setup", read_setup},
-    {"tracks", read_tracks, &ReadContext::tracks_ok},
+    {"objectives", read_objectives, Replace, [](ReadContext& cx) {  // before <victory>: sudden death needs a source of banners
+         cx.sc.objectives.clear();
+         cx.sc.targets.clear();
+     }},
+    {"setup", read_setup, Replace, [](ReadContext& cx) {
+         for (SpaceDef& d : cx.sc.spaces) {
+             d.support = 0;
+             d.blockaded = false;
+         }
+         cx.sc.start_pieces.clear();
+     }},
+    {"tracks", read_tracks, Replace, [](ReadContext& cx) {
+         // what the base's casualties and conditions named, to find them again (remap_inherited_tracks)
+         for (const TrackDef& t : cx.sc.tracks) cx.base_track_names.push_back(t.name);
+         cx.sc.tracks.clear();
+     },
+     &ReadContext::tracks_ok},
     {nullptr, remap_inherited_tracks},
-    {"casualties", read_casualties},
-    {"treaty", read_treaty},  // before <victory>: a faction may require the treaty
-    {"victory", read_victory},
-    {"rulings", read_rulings},
-    {"vassal", read_vassal},  // last: it names sides, phases and locations
+    {"casualties", read_casualties, Replace, [](ReadContext& cx) {
+         cx.sc.casualties.clear();
+         cx.sc.casualty_rule.clear();
+     }},
+    {"treaty", read_treaty, Replace, [](ReadContext& cx) { cx.sc.treaty = TreatyDef{}; }},  // before <victory>: a faction may require the treaty
+    {"victory", read_victory, Replace, [](ReadContext& cx) {
+         cx.sc.points.clear();
+         cx.sc.automatic.reset();
+         cx.sc.end_victory = EndVictory::HigherTotal;
+         cx.sc.end_rule.clear();
+         cx.sc.levels.reset();
+         cx.sc.elimination_banners = EliminationBanners{};
+         cx.sc.faction_victory = FactionVictory{};
+     }},
+    {"rulings", read_rulings, Merge},  // a ruling with a base ruling's id replaces its text
+    {"vassal", read_vassal, Replace, [](ReadContext& cx) { cx.sc.vassal = VassalBinding{}; }},  // last: it names sides, phases and locations
     {nullptr, check_arrivals},
     {nullptr, check_inherited_turns},
     {nullptr, check_inherited_sudden_death},
 };
+
+// An extending file, once its sections are found: refuses those only its base may give, then
+// clears what the ones it gives replace. False when the base could not be read (then nothing else
+// can be judged: names, turns and hexes all come from the base).
+bool start_from_base(ReadContext& cx, bool base_ok) {
+    for (const Section& s : kSections)
+        if (s.inherit == Base && cx.section(s.element)) refuse_base_section(cx, s.element, base_ok);
+    if (!base_ok) return false;
+    for (const Section& s : kSections)
+        if (s.inherit == Replace && s.forget && cx.section(s.element)) s.forget(cx);
+    return true;
+}
 
 // The sections a file that extends no other must give, in the order their absence is reported.
 const char* const kRequired[] = {"sides", "phases", "sequence", "map"};

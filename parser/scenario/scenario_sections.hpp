@@ -68,9 +68,9 @@ void read_vassal(ReadContext& cx, pugi::xml_node v);
 
 // inheritance.cpp: <scenario extends="ID">
 bool read_base(ReadContext& cx, pugi::xml_node root);
-// After the sections are found: refuses those an extending file may not give, and clears what the
-// ones it gives replace. False when the base could not be read (then nothing else can be judged).
-bool start_from_base(ReadContext& cx, bool base_ok);
+// <sides>, <phases> or <map> in an extending file (each row of kSections says what an extending
+// file's section does to its base's: scenario_reader.cpp).
+void refuse_base_section(ReadContext& cx, const char* name, bool base_ok);
 void remap_inherited_tracks(ReadContext& cx, pugi::xml_node root);
 void check_inherited_turns(ReadContext& cx, pugi::xml_node root);
 void check_inherited_sudden_death(ReadContext& cx, pugi::xml_node root);
