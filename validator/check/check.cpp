@@ -1,6 +1,7 @@
 #include "check.hpp"
 
 #include "content.hpp"
+#include "diagnostics.hpp"
 #include "readers.hpp"
 #include "regular_file.hpp"
 #include "session.hpp"
@@ -69,7 +70,7 @@ Report bounded(Report r) {
         cut(name);
         cut(value);
     }
-    Verdict& v = r.result;
+    Result& v = r.result;
     cut(v.winner);
     cut(v.level);
     cut(v.decided);
@@ -184,7 +185,14 @@ Report Session::report(const GameRecord& g) {
         rep.errors_not_kept += load_->errors_not_kept;  // past the cap kept (record.hpp)
         return done(std::move(rep));
     }
-    Report judged = unjudged_ ? std::move(*unjudged_) : engine_->finish();
+    Report judged;
+    if (unjudged_) {
+        judged = std::move(*unjudged_);
+    } else {  // the engine's verdict, on the game's file and by its scenario
+        judged.file = engine_->game().record.file;
+        judged.scenario = engine_->game().scenario.id;
+        static_cast<Verdict&>(judged) = engine_->finish();
+    }
     // Input warnings (unknown XML elements...) go with the rule violations.
     for (auto& v : rep.violations) judged.add(std::move(v));
     judged.errors_not_kept += rep.errors_not_kept;

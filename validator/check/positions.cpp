@@ -1,10 +1,7 @@
 #include "positions.hpp"
 
-#include "area_records.hpp"
 #include "check.hpp"
 #include "engine.hpp"
-#include "faction_margins.hpp"
-#include "objectives.hpp"
 #include "text.hpp"
 
 #include <fmt/format.h>
@@ -76,11 +73,7 @@ public:
         }
     }
 
-    void started(Engine& e) override {
-        for (const auto& m : e.mechanisms())
-            if (const auto* a = dynamic_cast<const AreaRecords*>(m.get())) area_ = a;
-            else if (const auto* o = dynamic_cast<const Objectives*>(m.get())) objectives_ = o;
-    }
+    void started(Engine& e) override { mechanisms_ = &e.mechanisms(); }
 
     void before(Game& g, const Record& r) override {
         for (std::size_t i = 0; i < moments_.size(); ++i) {
@@ -134,14 +127,13 @@ public:
         }
     }
 
-    // After the check: the end's parts that are the report's.
-    void complete(const Report& rep) {
+    // After the check: the end's parts that are the verdict's.
+    void complete(const Verdict& v) {
         if (!end_) return;
         Position& p = *end_;
-        p.over = rep.complete;
-        p.decided = rep.result.decided.value_or("");
-        for (const SideScore& sc : rep.scores) p.scores.push_back(PositionScore{sc.side, sc.total});
-        banners(rep, p);
+        p.over = v.complete;
+        p.decided = v.result.decided.value_or("");
+        for (const SideScore& sc : v.scores) p.scores.push_back(PositionScore{sc.side, sc.total});
         taken.push_back(std::move(p));
         end_.reset();
     }
@@ -177,41 +169,19 @@ private:
         taken.push_back(take_now(g, moments_[i].text));
     }
 
-    Position take_now(Game& g, std::string moment) {
+    // The position now, with each side's score as it stands (the victory rule's standing: points
+    // counted only at the end wait for it), taken without changing anything the verdict is made of.
+    Position take_now(const Game& g, std::string moment) const {
         Position p = position(g, std::move(moment), seen_line_);
-        banners(g.report, p);
         p.over = g.over != Over::No;
         p.decided = g.decided;
-        if (area_ && g.scenario.faction_victory.enabled) {
-            // A game of factions: each faction's final margins as they stand (7.3), as an unfinished
-            // game's standing gives them.
-            const std::size_t n = g.scenario.sides.size();
-            const MarginCheck mc = faction_margins(g.scenario, area_->position(), area_->treaty(), false, std::vector<std::string>(n),
-                                                   std::vector<bool>(n, false));
-            for (const FactionMargins& f : mc.factions) p.scores.push_back(PositionScore{f.faction, f.total});
-        } else {
-            // The score sources' items so far (points counted only at the end wait for it), with
-            // nothing found or noted: the game's report is the one it gets without positions.
-            std::vector<SideScore> kept = std::move(g.report.scores);
-            const std::vector<std::int64_t> totals = g.sheet.totals();
-            g.findings.mute(true);
-            g.build_scores(g.over == Over::LastTurn || g.over == Over::EndRecord);
-            g.findings.mute(false);
-            for (const SideScore& sc : g.report.scores) p.scores.push_back(PositionScore{sc.side, sc.total});
-            g.report.scores = std::move(kept);
-            g.sheet.totals() = totals;
-        }
+        for (const SideScore& sc : g.victory->standing(g.over == Over::LastTurn || g.over == Over::EndRecord))
+            p.scores.push_back(PositionScore{sc.side, sc.total});
         return p;
     }
 
-    // The banners held (the report's so far, `rep`).
-    void banners(const Report& rep, Position& p) const {
-        p.has_banners = rep.has_banners;
-        for (const BannerEntry& b : rep.banners)
-            if (!b.lost_line && !every_turn_) p.banners.push_back(PositionBanner{b.side, b.kind, b.what, b.rule, b.banners});
-    }
-
-    // Everything but the scores and the banners.
+    // Everything but the scores: the clock, the units, the holdings, the marks, and what each
+    // mechanism's state shows (describe(): tracks and spaces, objectives' holders, banners held).
     Position position(const Game& g, std::string moment, std::uint32_t line) const {
         const Scenario& s = g.scenario;
         Position p;
@@ -242,64 +212,46 @@ private:
                 const SideId h = g.state.holder(static_cast<LocId>(l));
                 if (h >= 0) p.holdings.push_back(PositionHolding{s.map.name(static_cast<LocId>(l)), std::string(g.side_name(h))});
             }
-        marks(g, p);
-        if (area_) {
-            p.has_area = true;
-            const AreaPosition& a = area_->position();
-            for (std::size_t t = 0; t < s.tracks.size(); ++t)
-                p.tracks.push_back(PositionTrack{s.tracks[t].name, s.tracks[t].title, a.track(static_cast<std::int32_t>(t))});
-            for (std::size_t l = 0; l < s.spaces.size(); ++l) {
-                const LocId loc = static_cast<LocId>(l);
-                const SpaceDef& sd = s.spaces[l];
-                PositionSpace ps{s.map.name(loc), space_type_name(sd.type), sd.population, a.support(loc), a.blockaded(loc), {}};
-                for (std::size_t f = 0; f < s.sides.size() && f < s.faction_pieces.size(); ++f)
-                    for (Piece pc : s.faction_pieces[f]) {
-                        const std::int64_t n = a.pieces(loc, static_cast<SideId>(f), pc);
-                        if (n != 0) ps.pieces.push_back(PositionPieces{s.sides[f], piece_name(pc), n});
-                    }
-                p.spaces.push_back(std::move(ps));
-            }
-        }
+        scenario_marks(g, p);
+        if (mechanisms_)
+            for (const auto& m : *mechanisms_) m->describe(p);
+        if (every_turn_) p.banners.clear();  // the page's maps show no banner list
+        entry_marks(g, p);
         for (const auto& [name, value] : g.state.free_tracks()) p.tracks.push_back(PositionTrack{std::string(g.str(name)), "", value});
         return p;
     }
 
-    // The exit, objective and entry hexes of the scenario and of the game's own records.
-    void marks(const Game& g, Position& p) const {
+    // The exit and objective hexes of the scenario (the victory-banner objectives are their
+    // mechanism's to describe, with their holders).
+    void scenario_marks(const Game& g, Position& p) const {
         const Scenario& s = g.scenario;
-        auto mark = [&](LocId l, const char* kind, std::string what, SideId side = kNoSide) {
-            if (l < 0) return;
-            const std::string& name = s.map.name(l);
-            for (const PositionMark& m : p.marks)
-                if (m.location == name && m.kind == kind) return;
-            p.marks.push_back(PositionMark{name, kind, std::move(what), side >= 0 ? std::string(g.side_name(side)) : std::string()});
-        };
-        for (LocId l : s.exits.locs) mark(l, "exit", fmt::format("exit hex ({})", s.exits.rule));
+        for (LocId l : s.exits.locs) mark(g, p, l, "exit", fmt::format("exit hex ({})", s.exits.rule));
         for (const PointsRule& pr : s.points) {
             const char* kind = pr.kind == PointsKind::Exit ? "exit" : pr.kind == PointsKind::Occupation ? "objective" : nullptr;
             if (kind)
-                for (LocId l : pr.locs) mark(l, kind, fmt::format("{} ({})", pr.what, pr.rule));
+                for (LocId l : pr.locs) mark(g, p, l, kind, fmt::format("{} ({})", pr.what, pr.rule));
         }
         if (s.automatic)
-            for (LocId l : s.automatic->enemy_holds_none) mark(l, "objective", fmt::format("automatic victory ({})", s.automatic->rule));
-        if (objectives_)
-            for (std::size_t i = 0; i < objectives_->size(); ++i) {
-                const ObjectiveDef& d = objectives_->objective(i);
-                for (LocId l : d.locs)
-                    mark(l, "objective", fmt::format("{}{}{} banner ({})", d.name, d.name.empty() ? "" : ": ", objective_kind_name(d.kind), d.rule),
-                         objectives_->owner(i));
-            }
+            for (LocId l : s.automatic->enemy_holds_none) mark(g, p, l, "objective", fmt::format("automatic victory ({})", s.automatic->rule));
+    }
+
+    void mark(const Game& g, Position& p, LocId l, const char* kind, std::string what) const {
+        if (l >= 0) add_mark(p, g.scenario.map.name(l), kind, std::move(what));
+    }
+
+    // The entry hexes of the scenario's schedule and of the game's own records.
+    void entry_marks(const Game& g, Position& p) const {
+        const Scenario& s = g.scenario;
         for (const Arrival& a : s.reinforcements.schedule)
-            mark(a.at, "entry", fmt::format("{} reinforcements, game-turn {} ({})", g.side_name(a.side), a.turn, s.reinforcements.rule));
+            mark(g, p, a.at, "entry", fmt::format("{} reinforcements, game-turn {} ({})", g.side_name(a.side), a.turn, s.reinforcements.rule));
         for (const Unit& u : g.state.units())
-            if (u.enters_turn > 0 && u.enters_at >= 0) mark(u.enters_at, "entry", fmt::format("{} reinforcements", g.side_name(u.side)));
+            if (u.enters_turn > 0 && u.enters_at >= 0) mark(g, p, u.enters_at, "entry", fmt::format("{} reinforcements", g.side_name(u.side)));
     }
 
     std::vector<Moment> moments_;
     std::vector<bool> taken_;
     const std::vector<std::uint32_t>* step_of_line_;
-    const AreaRecords* area_ = nullptr;
-    const Objectives* objectives_ = nullptr;
+    const std::vector<std::unique_ptr<Mechanism>>* mechanisms_ = nullptr;
     bool every_turn_ = false;
     std::int32_t last_turn_ = 0;
     std::optional<Position> end_;  // taken when the verdict is made, completed from the report

@@ -1,5 +1,7 @@
 #include "engine.hpp"
 
+#include "diagnostics.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,10 +10,7 @@
 
 namespace referee {
 
-Engine::Engine(const Scenario& s, const GameRecord& g, const CheckOptions& o) : game_(s, g, o, rep_), watch_(o.watch) {
-    rep_.file = g.file;
-    rep_.scenario = s.id;
-}
+Engine::Engine(const Scenario& s, const GameRecord& g, const CheckOptions& o) : game_(s, g, o), watch_(o.watch) {}
 
 void Engine::adopt(std::unique_ptr<Mechanism> m) {
     game_.add_hooks(m.get());
@@ -376,66 +375,68 @@ void Engine::award(const Record& r) {
 // A track the scenario does not keep (it has no tracks): the value is kept for the snapshot.
 void Engine::free_track(const Record& r) { game_.state.set_free_track(r.a, r.n); }
 
-Report Engine::finish() {
+// The verdict, made once: the victory rule's result and scores, each mechanism's part (hand_over),
+// the claims judged against them, the rulings, and every finding, by line.
+Verdict Engine::finish() {
     Game& g = game_;
     g.current = nullptr;
     g.line = 0;
-    if (!judged_) {  // the set-up failed: an input error says why
-        rep_.judged = false;
-        return std::move(rep_);
+    Verdict v;
+    v.judged = judged_;  // false: the set-up failed, and an input error says why
+    if (judged_) {
+        if (watch_) watch_->last(g);
+        if (g.findings.fatal()) {
+            v.judged = false;  // an objective or target that cannot be understood: no verdict
+        } else if (snapshot_alone_ && g.record.snapshot && g.snapshot) {
+            g.snapshot->judge_alone(v);
+        } else {
+            for (Mechanism* m : g.with(kOnLogEnd)) m->on_log_end();
+            decide(v);
+            if (g.record.snapshot && g.snapshot) g.snapshot->compare();
+        }
     }
-    rep_.judged = true;
-    if (watch_) watch_->last(g);
-    if (g.findings.fatal()) {
-        rep_.judged = false;  // an objective or target that cannot be understood: no verdict
-    } else if (snapshot_alone_ && g.record.snapshot && g.snapshot) {
-        g.snapshot->judge_alone();
-    } else {
-        for (Mechanism* m : g.with(kOnLogEnd)) m->on_log_end();
-        decide();
-        if (g.record.snapshot && g.snapshot) g.snapshot->compare();
-    }
+    for (Mechanism* m : g.with(kOnVerdict)) m->hand_over(v);
     // Points, banners, tracks or margins past 64 bits cannot be counted exactly (G4): whatever was
     // computed from them is not a result.
-    if (rep_.judged && g.sheet.overflowed()) {
-        rep_.judged = false;
-        rep_.complete = false;
-        rep_.result = Verdict{};
-        rep_.scores.clear();
-        rep_.banners.clear();
-        rep_.margins.clear();
+    if (v.judged && g.sheet.overflowed()) {
+        v.judged = false;
+        v.complete = false;
+        v.result = Result{};
+        v.scores.clear();
+        v.banners.clear();
+        v.margins.clear();
         const std::uint32_t at = g.sheet.overflow_line();
         g.findings.add(Code::ScoreOverflow, at,
                        fmt::format("a score, count or track passes the 64-bit range ({} to {}){}: it cannot be counted exactly, so the game gets no result",
                                    INT64_MIN, INT64_MAX, at != 0 ? fmt::format(" at line {}", at) : std::string(" when the scores are counted")));
     }
-    if (rep_.judged) {
-        for (Mechanism* m : g.with(kOnJudged)) m->on_judged();
+    if (v.judged) {
+        for (Mechanism* m : g.with(kOnJudged)) m->on_judged(v);
         // A ruling a scenario file gives (or changes) says so: the file's, not the program's.
         for (const auto& ru : g.scenario.rulings)
-            rep_.rulings.push_back(ru.from_file ? fmt::format("{} (file {}): {}", ru.id, std::filesystem::path(g.scenario.source_file).filename().string(), ru.text)
-                                                : fmt::format("{}: {}", ru.id, ru.text));
-        rep_.standing_rulings = g.scenario.rulings.size();  // --quiet leaves these out of the text
-        for (auto& n : g.findings.notes()) rep_.rulings.push_back(std::move(n));
+            v.rulings.push_back(ru.from_file ? fmt::format("{} (file {}): {}", ru.id, std::filesystem::path(g.scenario.source_file).filename().string(), ru.text)
+                                             : fmt::format("{}: {}", ru.id, ru.text));
+        v.standing_rulings = g.scenario.rulings.size();  // --quiet leaves these out of the text
     }
-    std::stable_sort(rep_.violations.begin(), rep_.violations.end(), [](const Violation& a, const Violation& b) { return a.line < b.line; });
-    if (watch_) watch_->finished(g);
-    return std::move(rep_);
+    g.findings.hand_over(v);  // the violations, and a judged game's notes after the scenario's rulings
+    std::stable_sort(v.violations.begin(), v.violations.end(), [](const Violation& a, const Violation& b) { return a.line < b.line; });
+    if (watch_ && judged_) watch_->finished(g);
+    return v;
 }
 
 // The verdict, unless the victory rule makes it itself (faction games).
-void Engine::decide() {
+void Engine::decide(Verdict& verdict) {
     Game& g = game_;
-    if (g.victory->decides()) return g.victory->decide();
-    Verdict& v = rep_.result;
+    if (g.victory->decides()) return g.victory->decide(verdict);
+    Result& v = verdict.result;
     if (g.over == Over::No && g.clock.last_player_turn_begun(g.turns) && g.clock.turn() == g.turns)
         g.end(Over::LastTurn, g.last_applied_line, fmt::format("end of game-turn {}", g.turns));
     const bool final = g.over == Over::LastTurn || g.over == Over::EndRecord;
     if (final) g.end_of_phase();
     for (Mechanism* m : g.with(kOnFinal)) m->on_final(final);
-    g.build_scores(final);
-    if (g.over == Over::No) return g.incomplete(g.victory->unfinished());
-    rep_.complete = true;
+    g.build_scores(verdict, final);
+    if (g.over == Over::No) return g.incomplete(verdict, g.victory->unfinished());
+    verdict.complete = true;
     v.decided = g.decided;
     v.line = g.over_line;
     switch (g.over) {

@@ -39,8 +39,9 @@ public:
     bool start(std::span<const Record> header, const Sym* syms, const std::int64_t* ints);
     // Applies one record; its lists are at `syms` / `ints`.
     void record(const Record& r, const Sym* syms, const std::int64_t* ints);
-    // After the last record: the verdict, the scores, the claims, the rulings.
-    Report finish();
+    // After the last record: the verdict (the result, the scores, the claims, the rulings, every
+    // violation), made once, as a value.
+    Verdict finish();
 
 private:
     void adopt(std::unique_ptr<Mechanism> m);
@@ -60,9 +61,8 @@ private:
     void free_track(const Record& r);
     [[gnu::cold]] void after_end(const Record& r);
     [[gnu::cold]] void not_in_scenario(const Record& r, const char* what);
-    void decide();
+    void decide(Verdict& v);
 
-    Report rep_;
     Game game_;
     Watch* watch_ = nullptr;
     std::vector<std::unique_ptr<Mechanism>> mechanisms_;

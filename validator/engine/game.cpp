@@ -1,5 +1,6 @@
 #include "game.hpp"
 
+#include "diagnostics.hpp"
 #include "suggest.hpp"
 
 #include <fmt/format.h>
@@ -8,14 +9,14 @@
 
 namespace referee {
 
-Game::Game(const Scenario& s, const GameRecord& g, const CheckOptions& o, Report& rep)
-    : scenario(s), record(g), options(o), report(rep), findings(rep, o.strict), names(s, g.symbols), clock(s), state(s),
+Game::Game(const Scenario& s, const GameRecord& g, const CheckOptions& o)
+    : scenario(s), record(g), options(o), findings(o.strict), names(s, g.symbols), clock(s), state(s),
       sheet(s.points.size(), s.sides.size(), line) {}
 
 void Game::add_hooks(Mechanism* m) {
     const std::uint32_t h = m->hooks();
-    for (int i = 0; i < kHookCount; ++i)
-        if (h & (1u << i)) hooks_[static_cast<std::size_t>(i)].push_back(m);
+    for (std::uint32_t i = 0; i < kHookCount; ++i)
+        if (h & (1u << i)) hooks_[i].push_back(m);
 }
 
 void Game::lose_strength(UnitId u, std::int64_t sp) {
@@ -38,7 +39,7 @@ void Game::award(SideId side, std::int64_t n, std::string reason, std::uint32_t 
 }
 
 void Game::unverified_holding(LocId l, std::string_view rule, const std::string& what_rests) {
-    if (resume_turn == 0 || !state.holding_unknown(l) || findings.muted()) return;
+    if (resume_turn == 0 || !state.holding_unknown(l)) return;
     for (std::size_t s = 0; s < scenario.sides.size(); ++s)
         if (state.occupants(l, static_cast<SideId>(s)) > 0) return;
     if (!findings.first_time(fmt::format("resume holding {} {}", rule, loc_name(l)))) return;
@@ -96,27 +97,39 @@ void Game::unknown_side(const Record& r, Sym s) {
     findings.add(Code::UnknownSide, r.line, fmt::format("no side '{}' in {}{}", str(s), scenario.title, near_side(str(s))));
 }
 
-void Game::build_scores(bool final) {
-    report.scores.clear();
+std::vector<SideScore> Game::score(bool final, Remarks* say) const {
+    std::vector<SideScore> out;
     for (std::size_t s = 0; s < state.sides(); ++s) {
         const SideId side = static_cast<SideId>(s);
         SideScore sc;
         sc.side = scenario.sides[s];
         __int128 total = 0;  // summed exactly: awards may be negative, and only the total must fit
-        for (ScoreSource* src : score_sources) src->add_items(side, final, sc, total);
+        for (const ScoreSource* src : score_sources) src->add_items(side, final, sc, total, say);
         for (const auto& a : sheet.awards()) {
             if (a.side != side) continue;
             total += a.n;
             sc.items.push_back(ScoreItem{"award", a.n, fmt::format("{} (award record, line {})", a.reason, a.line)});
         }
         sc.total = sheet.fit(total);
-        sheet.totals()[s] = sc.total;
-        report.scores.push_back(std::move(sc));
+        out.push_back(std::move(sc));
     }
+    return out;
 }
 
-void Game::incomplete(std::string_view why_not_over) {
-    report.complete = false;
+void Game::build_scores(Verdict& v, bool final) {
+    Remarks say;
+    v.scores = score(final, &say);
+    for (std::size_t s = 0; s < v.scores.size(); ++s) sheet.totals()[s] = v.scores[s].total;
+    for (const Remarks::Item& it : say.items()) switch (it.kind) {
+            case Remarks::Item::Note:
+                if (findings.first_time(it.key.empty() ? it.text : it.key)) findings.note(it.text);
+                break;
+            case Remarks::Item::Holding: unverified_holding(it.loc, it.key, it.text); break;
+        }
+}
+
+void Game::incomplete(Verdict& v, std::string_view why_not_over) {
+    v.complete = false;
     findings.add(Code::Incomplete, record.last_line,
                  turns > 0 ? fmt::format("the record stops at {}, before the game is over (game-turn {} is the last)", where_now(), turns)
                            : fmt::format("the record stops at {}, before the game is over ({})", where_now(), why_not_over));
@@ -130,7 +143,7 @@ void Game::incomplete(std::string_view why_not_over) {
     }
     const SideId best = sheet.leader();
     p.standing = best == kNoSide ? "even" : std::string(side_name(best));
-    report.result.provisional = p;
+    v.result.provisional = p;
 }
 
 }  // namespace referee

@@ -27,16 +27,13 @@ namespace referee {
 // Quarters round's support phase is over (7.3, L6).
 enum class Over : std::uint8_t { No, Automatic, Concession, EndRecord, LastTurn, SuddenDeath, Factions, FinalScoring };
 
-inline constexpr int kHookCount = 18;
-
 class Game {
 public:
-    Game(const Scenario& s, const GameRecord& g, const CheckOptions& o, Report& rep);
+    Game(const Scenario& s, const GameRecord& g, const CheckOptions& o);
 
     const Scenario& scenario;
     const GameRecord& record;  // the symbols, the file, its last line, the snapshot
     const CheckOptions& options;
-    Report& report;
     Findings findings;
     Binder names;
     Clock clock;
@@ -108,10 +105,15 @@ public:
     void unknown_side(const Record& r, Sym s);
 
     // --- the verdict --------------------------------------------------------------------------
-    // Each side's score: the score sources' items, then the awards (report.md `scores`).
-    void build_scores(bool final);
+    // Each side's score as it stands: the score sources' items, then the awards (report.md
+    // `scores`). Changes nothing (a position's score: validator/check/positions.cpp); what the
+    // scoring has to say goes to `say`, when given.
+    std::vector<SideScore> score(bool final, Remarks* say = nullptr) const;
+    // The verdict's scores: score(), the totals the sheet keeps for the claims and the standing, and
+    // what the scoring says (Remarks), said.
+    void build_scores(Verdict& v, bool final);
     // The game is not over: `incomplete` (G5) and the standing so far.
-    void incomplete(std::string_view why_not_over);
+    void incomplete(Verdict& v, std::string_view why_not_over);
 
     // The mechanisms that declared a hook, in order.
     const std::vector<Mechanism*>& with(Hook h) const { return hooks_[bit(h)]; }

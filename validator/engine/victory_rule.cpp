@@ -22,9 +22,11 @@ std::string VictoryRule::end_decided(const Record&) {
                                                                                 : fmt::format("end record at {}", g.where_now());
 }
 
+std::vector<SideScore> VictoryRule::standing(bool final) const { return game_.score(final); }
+
 SideId VictoryRule::concession_winner(SideId side) const { return game_.scenario.enemy_of(side); }
 
-void VictoryRule::settle_snapshot(Verdict& v) {
+void VictoryRule::settle_snapshot(Result& v) {
     const SideId best = game_.sheet.leader();
     v.winner = best == kNoSide ? std::string("draw") : std::string(game_.side_name(best));
 }

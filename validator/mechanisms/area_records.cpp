@@ -1,6 +1,9 @@
 // The records of an area game (1.4, 1.6.1, 1.9, L2, L3).
 #include "area_records.hpp"
 
+#include "diagnostics.hpp"
+#include "position.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -183,6 +186,24 @@ void AreaRecords::track(const Record& r) {
         return;
     }
     pos_.set_track(t, r.n);
+}
+
+void AreaRecords::describe(Position& p) const {
+    const Scenario& s = game.scenario;
+    p.has_area = true;
+    for (std::size_t t = 0; t < s.tracks.size(); ++t)
+        p.tracks.push_back(PositionTrack{s.tracks[t].name, s.tracks[t].title, pos_.track(static_cast<std::int32_t>(t))});
+    for (std::size_t l = 0; l < s.spaces.size(); ++l) {
+        const LocId loc = static_cast<LocId>(l);
+        const SpaceDef& sd = s.spaces[l];
+        PositionSpace ps{s.map.name(loc), space_type_name(sd.type), sd.population, pos_.support(loc), pos_.blockaded(loc), {}};
+        for (std::size_t f = 0; f < s.sides.size() && f < s.faction_pieces.size(); ++f)
+            for (Piece pc : s.faction_pieces[f]) {
+                const std::int64_t n = pos_.pieces(loc, static_cast<SideId>(f), pc);
+                if (n != 0) ps.pieces.push_back(PositionPieces{s.sides[f], piece_name(pc), n});
+            }
+        p.spaces.push_back(std::move(ps));
+    }
 }
 
 }  // namespace referee

@@ -22,6 +22,7 @@ public:
     bool setup(std::span<const Record> header) override;
     std::span<const Kind> kinds() const override;
     void on_record(const Record& r) override;
+    void describe(Position& p) const override;  // the tracks and the spaces now
 
     const AreaPosition& position() const { return pos_; }
     bool treaty() const { return treaty_; }  // the Treaty of Alliance has been played (L3)

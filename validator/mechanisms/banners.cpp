@@ -1,8 +1,10 @@
 // Victory banners (B1, B2): counts, targets, sudden death, banners for eliminations and awards.
 #include "banners.hpp"
 
+#include "diagnostics.hpp"
 #include "higher_total.hpp"
 #include "objectives.hpp"
+#include "position.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -17,7 +19,7 @@ std::span<const Kind> Banners::kinds() const {
 }
 
 bool Banners::setup(std::span<const Record>) {
-    game.report.has_banners = true;
+    set_up_ = true;
     const std::size_t n = game.scenario.sides.size();
     count_.assign(n, 0);
     targets_.assign(n, 0);
@@ -35,18 +37,41 @@ void Banners::on_record(const Record& r) {
     targets_[static_cast<std::size_t>(side)] = r.n;  // a later target for the same side replaces an earlier one
 }
 
-std::size_t Banners::open(SideId side, std::string kind, std::string what, std::string rule, std::int64_t banners, std::uint32_t line,
-                          std::string at) {
-    BannerEntry e;
-    e.side = game.side_name(side);
-    e.kind = std::move(kind);
-    e.what = std::move(what);
-    e.rule = std::move(rule);
-    e.banners = banners;
-    e.gained_line = line;
-    e.gained_at = std::move(at);
-    game.report.banners.push_back(std::move(e));
-    return game.report.banners.size() - 1;
+std::size_t Banners::open(SideId side, BannerSource source, ObjectiveKind objective, std::string what, std::string rule, std::int64_t banners,
+                          std::uint32_t line, std::string at) {
+    Banner b;
+    b.side = side;
+    b.source = source;
+    b.objective = objective;
+    b.what = std::move(what);
+    b.rule = std::move(rule);
+    b.banners = banners;
+    b.gained_line = line;
+    b.gained_at = std::move(at);
+    banners_.push_back(std::move(b));
+    return banners_.size() - 1;
+}
+
+std::string_view Banners::kind_name(const Banner& b) {
+    switch (b.source) {
+        case BannerSource::Elimination: return "elimination";
+        case BannerSource::Award: return "award";
+        case BannerSource::Objective: break;
+    }
+    return objective_kind_name(b.objective);
+}
+
+void Banners::hand_over(Verdict& v) const {
+    v.has_banners = set_up_;
+    for (const Banner& b : banners_)
+        v.banners.push_back(BannerEntry{std::string(game.side_name(b.side)), std::string(kind_name(b)), b.what, b.rule, b.banners, b.gained_line,
+                                        b.gained_at, b.lost_line, b.lost_at, b.lost_why, b.note});
+}
+
+void Banners::describe(Position& p) const {
+    p.has_banners = true;
+    for (const Banner& b : banners_)
+        if (!b.lost_line) p.banners.push_back(PositionBanner{std::string(game.side_name(b.side)), std::string(kind_name(b)), b.what, b.rule, b.banners});
 }
 
 // B2: one banner for each enemy unit or leader eliminated; none for a garrison.
@@ -59,14 +84,14 @@ void Banners::on_eliminated(const Unit& us) {
     if (enemy == kNoSide) return;
     count_[static_cast<std::size_t>(enemy)] += 1;
     const bool leader = us.has_role("leader") || iequals(us.type, "leader");
-    open(enemy, "elimination", fmt::format("{} {} {} eliminated", game.side_name(us.side), leader ? "leader" : "unit", us.name),
+    open(enemy, BannerSource::Elimination, {}, fmt::format("{} {} {} eliminated", game.side_name(us.side), leader ? "leader" : "unit", us.name),
          eb.rule.empty() ? "B2" : eb.rule, 1, game.line, game.where_now());
 }
 
 // An award of banners counts toward the target at once (B1).
 void Banners::on_award(SideId side, std::int64_t n, std::string_view reason, std::uint32_t line) {
     count_[static_cast<std::size_t>(side)] = game.sheet.add(count_[static_cast<std::size_t>(side)], n);
-    open(side, "award", std::string(reason), "award", n, line, game.where_now());
+    open(side, BannerSource::Award, {}, std::string(reason), "award", n, line, game.where_now());
 }
 
 // B1: a side whose banners reach its target wins at this record; both: the side whose turn it is.
@@ -93,10 +118,10 @@ void Banners::on_log_end() {
                                            game.side_name(static_cast<SideId>(s))));
 }
 
-void Banners::add_items(SideId side, bool, SideScore& sc, __int128& total) {
+void Banners::add_items(SideId side, bool, SideScore& sc, __int128& total, Remarks*) const {
     if (objectives_) objectives_->add_items(side, sc);
-    for (const BannerEntry& e : game.report.banners) {
-        if (e.kind != "elimination" || e.side != game.side_name(side)) continue;
+    for (const Banner& e : banners_) {
+        if (e.source != BannerSource::Elimination || e.side != side) continue;
         sc.items.push_back(ScoreItem{e.rule, 1, fmt::format("{}, line {}", e.what, e.gained_line)});
         sc.total = game.sheet.add(sc.total, 1);
     }
@@ -115,7 +140,7 @@ std::string Banners::end_decided(const Record&) {
     return fmt::format("end record at {}, no banner target reached (banners: {})", game.where_now(), fmt::join(held, ", "));
 }
 
-void Banners::settle(Verdict& v) { settle_by_higher_total(game, v); }
+void Banners::settle(Result& v) { settle_by_higher_total(game, v); }
 
 void Banners::snapshot_note() {
     game.findings.note("B1: banners are counted record by record as the game is played; a save without its log has no record to count "

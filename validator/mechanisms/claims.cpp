@@ -1,6 +1,7 @@
 // The players' claims, compared with the verdict (claim-mismatch, citing the rule of victory).
 #include "claims.hpp"
 
+#include "diagnostics.hpp"
 #include "text.hpp"
 
 #include <fmt/format.h>
@@ -30,9 +31,8 @@ void Claims::on_record(const Record& r) {
     claims_.push_back(kept);
 }
 
-void Claims::on_judged() {
-    Report& rep = game.report;
-    const Verdict& v = rep.result;
+void Claims::on_judged(Verdict& verdict) {
+    const Result& v = verdict.result;
     // The scenario's rule for the end of the game; a scenario file that names none: the move log's
     // claims (docs/move-log.md#results-and-claims), so that a mismatch always cites something.
     const std::string_view end_rule =
@@ -61,7 +61,7 @@ void Claims::on_judged() {
             if (!c.agrees)
                 game.findings.add(Code::ClaimMismatch, r.line, end_rule,
                                   fmt::format("the players report winner {}; the record gives {}", c.stated, c.computed));
-            rep.claims.push_back(std::move(c));
+            verdict.claims.push_back(std::move(c));
             continue;
         }
         const auto& totals = game.sheet.totals();
@@ -79,7 +79,7 @@ void Claims::on_judged() {
                 game.findings.add(Code::ClaimMismatch, r.line, end_rule,
                                   fmt::format("the players report {} {} {}; the record gives {}", game.side_name(side), pts,
                                               game.victory->score_word(), totals[static_cast<std::size_t>(side)]));
-            rep.claims.push_back(std::move(sc));
+            verdict.claims.push_back(std::move(sc));
         }
     }
 }

@@ -16,7 +16,7 @@ public:
     std::uint32_t hooks() const override { return kOnJudged; }
     std::span<const Kind> kinds() const override;
     void on_record(const Record& r) override;
-    void on_judged() override;
+    void on_judged(Verdict& v) override;  // each claim against the verdict: its `claims`, and claim-mismatch
 
 private:
     std::vector<Record> claims_;  // their lists (sides, points) in syms_ and ints_

@@ -1,6 +1,7 @@
 // Exits from the map (17.3 and M4, 21.12, 14.4): where, by which unit types, in which phase.
 #include "exits.hpp"
 
+#include "diagnostics.hpp"
 #include "movement.hpp"
 #include "movement_points.hpp"
 #include "zones_of_control.hpp"
@@ -37,7 +38,7 @@ void ExitRule::on_record(const Record& r) {
     const Unit& us = game.state.unit(u);
     const Exits& ex = game.scenario.exits;
     const Map& map = game.scenario.map;
-    const std::size_t before = game.report.violations.size();
+    const Findings::Scope checks(game.findings);  // an exit that breaks a rule below is not legal
     if (us.loc != l)
         game.findings.add(Code::PathStart, r.line, ex.rule,
                           fmt::format("{} is at {}, not at {} where it exits", us.name, game.loc_name(us.loc), game.loc_name(l)));
@@ -61,7 +62,7 @@ void ExitRule::on_record(const Record& r) {
     if (zoc_) zoc_->check_exit(r, u, l);
     // The unit is off the map either way; an exit that broke an exit rule scores nothing. Movement
     // points passed here are reported, but are not an exit rule (docs/decisions.md, G7).
-    const bool legal = game.report.violations.size() == before;
+    const bool legal = checks.clean();
     if (mp_) mp_->exited(r, u, l);
     game.exit_unit(u, l, legal);
 }

@@ -2,6 +2,7 @@
 #include "faction_victory.hpp"
 
 #include "area_records.hpp"
+#include "diagnostics.hpp"
 #include "faction_margins.hpp"
 #include "text.hpp"
 
@@ -15,7 +16,7 @@ namespace referee {
 // L5: factions named in player records are played; one name on two factions of a side is one
 // player running both; no player record at all: every faction is played.
 bool FactionVictoryRule::setup(std::span<const Record> header) {
-    game.report.has_margins = true;
+    set_up_ = true;
     const Scenario& s = game.scenario;
     const auto& fv = s.faction_victory;
     const auto& seq = game.clock.sequence();
@@ -165,7 +166,7 @@ const std::string* FactionVictoryRule::claimed_group(std::string_view name) cons
 }
 
 // 7.3: a save without its log at its end: the snapshot's totals rank the factions.
-void FactionVictoryRule::settle_snapshot(Verdict& v) {
+void FactionVictoryRule::settle_snapshot(Result& v) {
     const auto order = rank(game.sheet.totals(), -1);
     v.winner = std::string(game.side_name(order.front()));
     v.level = "final margins";
@@ -193,10 +194,9 @@ void FactionVictoryRule::victory_check(const Record& r) {
             game.findings.note(fmt::format("{}: the {} meet both conditions at the check of round {} (line {}), but the Treaty of Alliance "
                                            "has not been played: they do not pass",
                                            fv.check_rule, mc.factions[i].faction, turn, r.line));
-    auto& all = game.report.margins;
-    all.push_back(std::move(mc));
+    reckonings_.push_back(Reckoning{Reckoning::VictoryCheck, std::move(mc)});
     if (passed.empty()) return;
-    const MarginCheck& m = all.back();
+    const MarginCheck& m = reckonings_.back().margins;
     const std::vector<std::int64_t> score = ranking_scores(m, false);
     auto pass_of = [&](SideId f) {
         for (std::size_t i = 0; i < m.factions.size(); ++i)
@@ -243,7 +243,7 @@ void FactionVictoryRule::victory_check(const Record& r) {
         ranking_.insert(ranking_.begin(), decider);
     }
     winner_ = ranking_.front();
-    deciding_ = static_cast<std::int32_t>(all.size() - 1);
+    deciding_ = static_cast<std::int32_t>(reckonings_.size() - 1);
     std::vector<SideId> who = np_passed.empty() ? passed : np_passed;
     who.erase(std::remove_if(who.begin(), who.end(), [&](SideId f) { return std::find(blocked.begin(), blocked.end(), f) != blocked.end(); }),
               who.end());
@@ -258,10 +258,9 @@ void FactionVictoryRule::final_scoring(std::uint32_t line, std::string decided) 
     MarginCheck mc = margins(false);
     mc.round = game.clock.turn();
     mc.line = line;
-    auto& all = game.report.margins;
-    all.push_back(std::move(mc));
-    deciding_ = static_cast<std::int32_t>(all.size() - 1);
-    const std::vector<std::int64_t> score = ranking_scores(all.back(), true);
+    reckonings_.push_back(Reckoning{Reckoning::Final, std::move(mc)});
+    deciding_ = static_cast<std::int32_t>(reckonings_.size() - 1);
+    const std::vector<std::int64_t> score = ranking_scores(reckonings_.back().margins, true);
     ranking_ = rank(score, -1);
     winner_ = ranking_.front();
     if (one_player_) {
@@ -299,10 +298,10 @@ void FactionVictoryRule::final_scoring(std::uint32_t line, std::string decided) 
 }
 
 // The score of each faction: its margins at the moment that decided (or now), each with its rule.
-void FactionVictoryRule::faction_scores(const MarginCheck& mc) {
+std::vector<SideScore> FactionVictoryRule::faction_scores(const MarginCheck& mc, bool check) {
     const Scenario& s = game.scenario;
     const auto& fv = s.faction_victory;
-    game.report.scores.clear();
+    std::vector<SideScore> out;
     for (std::size_t i = 0; i < mc.factions.size(); ++i) {
         const auto& fd = fv.factions[i];
         const auto& fm = mc.factions[i];
@@ -320,20 +319,34 @@ void FactionVictoryRule::faction_scores(const MarginCheck& mc) {
             for (auto t : cd.plus) calc += fmt::format("{}{} {}", calc.empty() ? "" : " + ", s.tracks[static_cast<std::size_t>(t)].title, value_of(t));
             for (auto t : cd.minus) calc += fmt::format(" - {} {}", s.tracks[static_cast<std::size_t>(t)].title, value_of(t));
             if (cd.offset) calc += fmt::format(" {} {}", cd.offset > 0 ? '+' : '-', cd.offset > 0 ? cd.offset : -cd.offset);
-            const bool check = mc.kind == "victory-check";
             if (check && cd.above) calc += fmt::format(" - {}", cd.above);
             // At a check the condition as the rules word it; at the end only the netted measure (no -10).
             sc.items.push_back(ScoreItem{mc.rule, fm.margins[c], check ? fmt::format("{}: {}", cd.what, calc) : calc});
         }
         sc.total = fm.total;
         game.sheet.totals()[static_cast<std::size_t>(fd.faction)] = fm.total;
-        game.report.scores.push_back(std::move(sc));
+        out.push_back(std::move(sc));
     }
+    return out;
 }
 
-void FactionVictoryRule::decide() {
+std::vector<SideScore> FactionVictoryRule::standing(bool) const {
+    // As an unfinished game's standing gives them: no player named, none a Non-player.
+    const std::size_t n = game.scenario.sides.size();
+    const MarginCheck mc = faction_margins(game.scenario, area_.position(), area_.treaty(), false, std::vector<std::string>(n), std::vector<bool>(n, false));
+    std::vector<SideScore> out;
+    for (const FactionMargins& f : mc.factions) out.push_back(SideScore{f.faction, f.total, {}});
+    return out;
+}
+
+void FactionVictoryRule::hand_over(Verdict& v) const {
+    v.has_margins = set_up_;
+    for (const Reckoning& r : reckonings_) v.margins.push_back(r.margins);
+}
+
+void FactionVictoryRule::decide(Verdict& verdict) {
     const auto& fv = game.scenario.faction_victory;
-    Verdict& v = game.report.result;
+    Result& v = verdict.result;
     const std::int32_t turn = game.clock.turn();
     if (game.over == Over::No && final_armed_)
         final_scoring(game.last_applied_line, fmt::format("end of the support phase of Winter Quarters round {} (the last)", turn));
@@ -364,9 +377,9 @@ void FactionVictoryRule::decide() {
     }
     if (game.over == Over::No) {
         const MarginCheck now = margins(false);
-        faction_scores(now);
+        verdict.scores = faction_scores(now, false);
         const auto order = rank(ranking_scores(now, true), -1);
-        game.report.complete = false;
+        verdict.complete = false;
         game.findings.add(Code::Incomplete, game.record.last_line,
                           fmt::format("the record stops at {}, before the game is over (no victory check passed; the game ends after "
                                       "the support phase of Winter Quarters round {})",
@@ -380,8 +393,9 @@ void FactionVictoryRule::decide() {
         v.provisional = p;
         return;
     }
-    faction_scores(game.report.margins[static_cast<std::size_t>(deciding_)]);
-    game.report.complete = true;
+    const Reckoning& deciding = reckonings_[static_cast<std::size_t>(deciding_)];
+    verdict.scores = faction_scores(deciding.margins, deciding.kind == Reckoning::VictoryCheck);
+    verdict.complete = true;
     v.winner = std::string(game.side_name(winner_));
     v.level = level_;
     v.decided = game.decided;

@@ -21,18 +21,20 @@ class FactionVictoryRule final : public Mechanism, public VictoryRule {
 public:
     FactionVictoryRule(Game& g, AreaRecords& area) : Mechanism(g), VictoryRule(g), area_(area) {}
     std::string_view name() const override { return "faction_victory"; }
-    std::uint32_t hooks() const override { return kOnSetup | kBeforeSequence | kOnPhaseBegin; }
+    std::uint32_t hooks() const override { return kOnSetup | kBeforeSequence | kOnPhaseBegin | kOnVerdict; }
     bool setup(std::span<const Record> header) override;      // the players (L5)
     void before_sequence(const Record& r) override;           // the last round's support phase is over (L6)
     void on_phase_begin(const Record& r) override;            // the victory check (L4)
+    void hand_over(Verdict& v) const override;                // the margins at every check, then at the final scoring
 
     // VictoryRule
     void end_note(const Record&) override {}  // the verdict says where the final margins were taken
     SideId concession_winner(SideId side) const override { return side; }  // the conceding faction, ranked last
     bool decides() const override { return true; }
-    void decide() override;
-    void settle(Verdict&) override {}
-    void settle_snapshot(Verdict& v) override;
+    void decide(Verdict& v) override;
+    std::vector<SideScore> standing(bool final) const override;  // each faction's final margins as they stand (7.3)
+    void settle(Result&) override {}
+    void settle_snapshot(Result& v) override;
     bool is_group(std::string_view name) const override;
     const std::string* claimed_group(std::string_view name) const override;
 
@@ -44,7 +46,7 @@ private:
     std::vector<SideId> rank(const std::vector<std::int64_t>& score, std::int32_t first_group) const;
     std::string faction_list(const std::vector<SideId>& fs) const;
     std::string faction_phrase(const std::vector<SideId>& fs) const;
-    void faction_scores(const MarginCheck& mc);
+    std::vector<SideScore> faction_scores(const MarginCheck& mc, bool at_check);
 
     AreaRecords& area_;
     std::vector<std::string> player_;  // per faction: the player's name ("" when none is given)
@@ -57,7 +59,14 @@ private:
     std::vector<SideId> ranking_;
     SideId winner_ = kNoSide;
     std::string level_;
-    std::int32_t deciding_ = -1;       // index into the report's margins of the check or scoring that decided
+    // Every victory check (L4), then the final scoring (7.3), in order: the verdict's margins.
+    struct Reckoning {
+        enum Kind : std::uint8_t { VictoryCheck, Final } kind;
+        MarginCheck margins;
+    };
+    std::vector<Reckoning> reckonings_;
+    bool set_up_ = false;
+    std::int32_t deciding_ = -1;       // index into reckonings_ of the check or scoring that decided
 };
 
 }  // namespace referee

@@ -3,7 +3,7 @@
 
 namespace referee {
 
-void settle_by_higher_total(const Game& g, Verdict& v) {
+void settle_by_higher_total(const Game& g, Result& v) {
     const SideId best = g.sheet.leader();
     v.winner = best == kNoSide ? std::string("draw") : std::string(g.side_name(best));
 }

@@ -7,14 +7,14 @@
 namespace referee {
 
 // Sets the verdict's winner: the side with the highest total, or a draw.
-void settle_by_higher_total(const Game& g, Verdict& v);
+void settle_by_higher_total(const Game& g, Result& v);
 
 class HigherTotal final : public Mechanism, public VictoryRule {
 public:
     explicit HigherTotal(Game& g) : Mechanism(g), VictoryRule(g) {}
     std::string_view name() const override { return "higher_total"; }
     std::uint32_t hooks() const override { return 0; }
-    void settle(Verdict& v) override { settle_by_higher_total(game, v); }
+    void settle(Result& v) override { settle_by_higher_total(game, v); }
 };
 
 }  // namespace referee

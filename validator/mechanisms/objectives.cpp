@@ -1,7 +1,10 @@
 // Objectives of a victory-banner battle (B3-B7).
 #include "objectives.hpp"
 
+#include "position.hpp"
+
 #include "banners.hpp"
+#include "diagnostics.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -133,12 +136,12 @@ void Objectives::gain(Objective& o, SideId side, std::uint32_t line, std::string
     o.owner = side;
     o.suspended = false;
     banners_.count(side) += o.def.banners;
-    o.entry = static_cast<std::int32_t>(banners_.open(side, objective_kind_name(o.def.kind), label(o.def), o.def.rule, o.def.banners, line, std::move(at)));
+    o.entry = static_cast<std::int32_t>(banners_.open(side, BannerSource::Objective, o.def.kind, label(o.def), o.def.rule, o.def.banners, line, std::move(at)));
 }
 
 void Objectives::lose(Objective& o, std::uint32_t line, std::string at, std::string why) {
     if (!o.suspended) banners_.count(o.owner) -= o.def.banners;
-    BannerEntry& e = game.report.banners[static_cast<std::size_t>(o.entry)];
+    Banner& e = banners_.banner(static_cast<std::size_t>(o.entry));
     e.lost_line = line;
     e.lost_at = std::move(at);
     e.lost_why = std::move(why);
@@ -157,7 +160,7 @@ void Objectives::recheck(Objective& o) {
         if (o.suspended && holds) {  // B4: re-occupied in the same movement phase
             o.suspended = false;
             banners_.count(o.owner) += o.def.banners;
-            BannerEntry& e = game.report.banners[static_cast<std::size_t>(o.entry)];
+            Banner& e = banners_.banner(static_cast<std::size_t>(o.entry));
             if (!e.note.empty()) e.note += "; ";
             e.note += fmt::format("B4: kept, {} empty from line {} to line {} in the {} movement phase (not counted meanwhile)",
                                   o.def.locs.size() == 1 ? "its hex" : "its hexes", o.suspend_line, game.line, game.side_name(o.owner));
@@ -223,7 +226,7 @@ void Objectives::resolve_suspended() {
 void Objectives::pending_b4_note() {
     for (Objective& o : objectives_) {
         if (!o.suspended) continue;
-        BannerEntry& e = game.report.banners[static_cast<std::size_t>(o.entry)];
+        Banner& e = banners_.banner(static_cast<std::size_t>(o.entry));
         if (!e.note.empty()) e.note += "; ";
         e.note += fmt::format("B4: {} empty since line {} in the {} movement phase, which had not ended: not counted",
                               o.def.locs.size() == 1 ? "its hex is" : "its hexes are", o.suspend_line, game.side_name(o.owner));
@@ -296,12 +299,23 @@ void Objectives::after_record(const Record&) {
     touched_.clear();
 }
 
+void Objectives::describe(Position& p) const {
+    for (const Objective& o : objectives_) {
+        const ObjectiveDef& d = o.def;
+        for (LocId l : d.locs)
+            if (l >= 0)
+                add_mark(p, game.scenario.map.name(l), "objective",
+                         fmt::format("{}{}{} banner ({})", d.name, d.name.empty() ? "" : ": ", objective_kind_name(d.kind), d.rule),
+                         o.owner >= 0 ? std::string(game.side_name(o.owner)) : std::string());
+    }
+}
+
 void Objectives::add_items(SideId side, SideScore& sc) const {
     for (const Objective& o : objectives_) {
         if (o.owner != side || o.suspended) continue;
-        const BannerEntry& e = game.report.banners[static_cast<std::size_t>(o.entry)];
+        const Banner& e = banners_.banner(static_cast<std::size_t>(o.entry));
         sc.items.push_back(ScoreItem{o.def.rule, o.def.banners,
-                                     fmt::format("{} {} objective, held since {}", e.what, e.kind,
+                                     fmt::format("{} {} objective, held since {}", e.what, Banners::kind_name(e),
                                                  e.gained_line ? fmt::format("line {}", e.gained_line) : std::string("the start"))});
         sc.total = game.sheet.add(sc.total, o.def.banners);
     }

@@ -36,6 +36,7 @@ public:
     }
     // The objectives (the scenario's, then the game's), each with the side whose banner it is now
     // (kNoSide: nobody's): the marks of a position's map (validator/check/positions.cpp).
+    void describe(Position& p) const override;  // each objective's hexes, marked with its holder now
     std::size_t size() const { return objectives_.size(); }
     const ObjectiveDef& objective(std::size_t i) const { return objectives_[i].def; }
     SideId owner(std::size_t i) const { return objectives_[i].owner; }
@@ -53,7 +54,7 @@ private:
         bool suspended = false;          // B4: kept, but not counted, while its hexes are empty
         std::uint32_t suspend_line = 0;  // the record that emptied it
         std::string suspend_at;
-        std::int32_t entry = -1;         // the open entry of the report's banners
+        std::int32_t entry = -1;         // the banner it gained, open until lost (Banners::banner)
         std::uint32_t stamp = 0;         // rechecked after this record already
         std::uint32_t line = 0;          // the objective record (0: the scenario file)
     };

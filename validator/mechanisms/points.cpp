@@ -11,11 +11,21 @@
 
 namespace referee {
 
-void unscored_note(Game& g, const PointsRule& pr, const std::string& why, bool map_data) {
+namespace {
+
+std::string unscored(const Game& g, const PointsRule& pr, const std::string& why, bool map_data) {
     std::string n = fmt::format("{} ({}) not scored: {}", pr.rule, pr.what, why);
     const Scenario& s = g.scenario;
     if (map_data) n += fmt::format("; a scenario file that extends {} can add the map data", s.extends.empty() ? s.id : s.extends);
-    g.findings.note_once(std::move(n));
+    return n;
+}
+
+}  // namespace
+
+void unscored_note(Game& g, const PointsRule& pr, const std::string& why, bool map_data) { g.findings.note_once(unscored(g, pr, why, map_data)); }
+
+void unscored_note(const Game& g, Remarks* say, const PointsRule& pr, const std::string& why, bool map_data) {
+    if (say) say->note_once(unscored(g, pr, why, map_data));
 }
 
 void Points::score_elimination(SideId loser, std::int64_t sp) {
@@ -54,7 +64,7 @@ std::int64_t Points::elimination_points(SideId side) const {
     return total;
 }
 
-Points::Judged Points::requires_hold(const PointsRule& pr, SideId side) {
+Points::Judged Points::requires_hold(const PointsRule& pr, SideId side, Remarks* say) const {
     Judged j;
     const Scenario& s = game.scenario;
     for (const Require& rq : pr.requires_) {
@@ -92,7 +102,7 @@ Points::Judged Points::requires_hold(const PointsRule& pr, SideId side) {
             // No such unit in this game (setup custom without it): it never entered the map.
             ok = std::find(rq.statuses.begin(), rq.statuses.end(), RoleStatus::NeverEntered) != rq.statuses.end();
             const std::string n = fmt::format("no unit has role {} in this game: it is taken as never having entered the map", rq.role);
-            if (ok && game.findings.first_time(n)) game.findings.note(fmt::format("{}: {}", pr.rule, n));  // said where it earns points
+            if (ok && say) say->note_once(n, fmt::format("{}: {}", pr.rule, n));  // said where it earns points
         }
         if (!ok) {
             j.holds = false;
@@ -110,19 +120,18 @@ Points::Judged Points::requires_hold(const PointsRule& pr, SideId side) {
     return j;
 }
 
-void Points::add_items(SideId side, bool final, SideScore& sc, __int128& total) {
+void Points::add_items(SideId side, bool final, SideScore& sc, __int128& total, Remarks* say) const {
     const Scenario& s = game.scenario;
     for (std::size_t i = 0; i < s.points.size(); ++i) {
         const auto& pr = s.points[i];
         if (pr.side != kNoSide && pr.side != side) continue;
         const auto v = game.names.value(pr.value);
         if (!v) {
-            // Said once a parameter; not while a position's score is taken (findings muted), or it would not be said at the end.
-            if (!game.findings.muted() && std::find(unset_.begin(), unset_.end(), pr.value.param) == unset_.end()) {
-                unset_.push_back(pr.value.param);
-                game.findings.note(fmt::format("{}: {} not scored: parameter {} is not set (set it with --param {}=N or a param record)", s.id,
-                                               pr.rule, pr.value.param, pr.value.param));
-            }
+            // Said once a parameter (the first rule it leaves unscored).
+            if (say)
+                say->note_once(fmt::format("unset parameter {}", pr.value.param),
+                               fmt::format("{}: {} not scored: parameter {} is not set (set it with --param {}=N or a param record)", s.id, pr.rule,
+                                           pr.value.param, pr.value.param));
             continue;
         }
         const bool at_end_only = pr.when == When::End || pr.kind == PointsKind::Occupation || pr.kind == PointsKind::Trace;
@@ -130,29 +139,29 @@ void Points::add_items(SideId side, bool final, SideScore& sc, __int128& total) 
         if (!pr.requires_.empty()) {
             const std::int64_t n = game.sheet.count(i, side);
             const bool could_score = pr.kind != PointsKind::Exit || n > 0;
-            const Judged j = requires_hold(pr, side);
+            const Judged j = requires_hold(pr, side, say);
             if (!j.holds) {
                 // A cut line is the one failed condition the rest of the report does not show.
-                if (could_score && pr.kind == PointsKind::Exit && j.line_failed)
-                    game.findings.note_once(fmt::format("{} ({}) scores nothing: {} {} {} exited, but {}", pr.rule, pr.what, n,
+                if (could_score && pr.kind == PointsKind::Exit && j.line_failed && say)
+                    say->note_once(fmt::format("{} ({}) scores nothing: {} {} {} exited, but {}", pr.rule, pr.what, n,
                                                         game.side_name(side), pr.per_unit ? "units" : "SP", j.why));
                 continue;
             }
             if (j.unknown) {
-                if (could_score) unscored_note(game, pr, j.why);
+                if (could_score) unscored_note(game, say, pr, j.why);
                 continue;
             }
         }
         ScoreItem it;
         it.rule = pr.rule;
-        if (!item(i, side, *v, final, it)) continue;
+        if (!item(i, side, *v, final, it, say)) continue;
         total += it.points;
         sc.items.push_back(std::move(it));
     }
 }
 
 // The item of points rule i for `side`, if it scores.
-bool Points::item(std::size_t i, SideId side, std::int64_t v, bool final, ScoreItem& it) {
+bool Points::item(std::size_t i, SideId side, std::int64_t v, bool final, ScoreItem& it, Remarks* say) const {
     const PointsRule& pr = game.scenario.points[i];
     const std::int64_t n = game.sheet.count(i, side);
     switch (pr.kind) {
@@ -176,12 +185,13 @@ bool Points::item(std::size_t i, SideId side, std::int64_t v, bool final, ScoreI
             return true;
         }
         case PointsKind::Trace:
-            return pr.side == side && traces_ && traces_->trace_item(pr, side, v, it);
+            return pr.side == side && traces_ && traces_->trace_item(pr, side, v, it, say);
         case PointsKind::ExitLead:
             return pr.side == side && race_ && race_->item(i, side, v, it);
         case PointsKind::Occupation: {
             if (!final) return false;
-            for (LocId l : pr.locs) game.unverified_holding(l, pr.rule, fmt::format("the points for {} ({} a location) rest on it", pr.what, v));
+            if (say)
+                for (LocId l : pr.locs) say->unverified_holding(l, pr.rule, fmt::format("the points for {} ({} a location) rest on it", pr.what, v));
             std::vector<std::string_view> held;
             for (LocId l : pr.locs)
                 if (game.state.holder(l) == side) held.push_back(game.scenario.map.name(l));

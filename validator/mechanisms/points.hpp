@@ -16,8 +16,10 @@ namespace referee {
 class Traces;
 class ExitRace;
 
-// "RULE (WHAT) not scored: WHY", once per report.
+// "RULE (WHAT) not scored: WHY", once per report: said now, or by the scoring that found it (to
+// `say`, when given; a position's scoring says nothing).
 void unscored_note(Game& g, const PointsRule& pr, const std::string& why, bool map_data = true);
+void unscored_note(const Game& g, Remarks* say, const PointsRule& pr, const std::string& why, bool map_data = true);
 
 class Points final : public Mechanism, public ScoreSource {
 public:
@@ -26,7 +28,7 @@ public:
     std::uint32_t hooks() const override { return kOnStrengthLost | kOnExited; }
     void on_strength_lost(const Unit& u, std::int64_t sp) override { score_elimination(u.side, sp); }
     void on_exited(const Unit& u) override { score_exit(u); }
-    void add_items(SideId side, bool final, SideScore& sc, __int128& total) override;
+    void add_items(SideId side, bool final, SideScore& sc, __int128& total, Remarks* say) const override;
 
     void score_elimination(SideId loser, std::int64_t sp);  // to the enemy, per elimination rule
     void score_exit(const Unit& u);                         // per exit rule whose hexes include its exit hex
@@ -40,12 +42,11 @@ private:
         bool line_failed = false;  // a line of communications is cut
         std::string why;
     };
-    Judged requires_hold(const PointsRule& pr, SideId side);
-    bool item(std::size_t i, SideId side, std::int64_t v, bool final, ScoreItem& it);
+    Judged requires_hold(const PointsRule& pr, SideId side, Remarks* say) const;
+    bool item(std::size_t i, SideId side, std::int64_t v, bool final, ScoreItem& it, Remarks* say) const;
 
     Traces* traces_;
     ExitRace* race_;
-    std::vector<std::string> unset_;  // parameters already said to be unset
 };
 
 }  // namespace referee

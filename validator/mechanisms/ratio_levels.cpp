@@ -6,7 +6,7 @@
 namespace referee {
 
 // a:b >= n:d is a*d >= n*b.
-void RatioLevels::settle(Verdict& v) {
+void RatioLevels::settle(Result& v) {
     const Levels& lv = *game.scenario.levels;
     const auto& totals = game.sheet.totals();
     __int128 a = totals[static_cast<std::size_t>(lv.num_side)], b = totals[static_cast<std::size_t>(lv.den_side)];

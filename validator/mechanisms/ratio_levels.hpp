@@ -12,7 +12,7 @@ public:
     explicit RatioLevels(Game& g) : Mechanism(g), VictoryRule(g) {}
     std::string_view name() const override { return "ratio_levels"; }
     std::uint32_t hooks() const override { return 0; }
-    void settle(Verdict& v) override;
+    void settle(Result& v) override;
 };
 
 }  // namespace referee

@@ -19,7 +19,7 @@ public:
     std::string_view name() const override { return "snapshot"; }
     std::uint32_t hooks() const override { return 0; }
     void compare() override;      // snapshot.cpp
-    void judge_alone() override;  // snapshot_alone.cpp
+    void judge_alone(Verdict& v) override;  // snapshot_alone.cpp
 
 private:
     // A unit, location or side (`kind`: UnknownUnit, UnknownLocation, UnknownSide, for the names it

@@ -2,6 +2,7 @@
 // stand where it says; what history would have scored (eliminated units' strength, exits) is scored
 // from their statuses; what only history gives (the exit race, banners) is said not to be there;
 // each side's score the snapshot states is taken as it is, and the report says so.
+#include "diagnostics.hpp"
 #include "snapshot.hpp"
 
 #include "points.hpp"
@@ -14,7 +15,7 @@
 
 namespace referee {
 
-void SaveSnapshot::judge_alone() {
+void SaveSnapshot::judge_alone(Verdict& verdict) {
     const Snapshot& sn = *game.record.snapshot;
     GameState& st = game.state;
     // A game-turn the scenario does not have is no position of this game (the verdict is still
@@ -73,8 +74,7 @@ void SaveSnapshot::judge_alone() {
                           fmt::format("it accumulates at the end of each {} player-turn, and the save has no log to replay", game.side_name(pr.each_turn_of)),
                           false);
     game.victory->snapshot_note();
-    game.build_scores(at_end);
-    Report& rep = game.report;
+    game.build_scores(verdict, at_end);
     auto& totals = game.sheet.totals();
     std::vector<std::string> taken;
     for (const auto& sc : sn.scores) {
@@ -83,7 +83,7 @@ void SaveSnapshot::judge_alone() {
             unknown(Code::UnknownSide, sc.line, "side", sc.name);
             continue;
         }
-        SideScore& ss = rep.scores[static_cast<std::size_t>(side)];
+        SideScore& ss = verdict.scores[static_cast<std::size_t>(side)];
         ss.items.assign(1, ScoreItem{"snapshot", sc.value, fmt::format("score taken from the save's snapshot (line {}): no log to recompute it", sc.line)});
         ss.total = sc.value;
         totals[static_cast<std::size_t>(side)] = sc.value;
@@ -98,13 +98,13 @@ void SaveSnapshot::judge_alone() {
                                                    fmt::join(taken, " and ")));
     if (at_end) {
         game.end(Over::LastTurn, sn.line, fmt::format("snapshot at game-turn {}", game.clock.turn()));
-        rep.complete = true;
-        rep.result.decided = game.decided;
-        rep.result.line = sn.line;
-        game.victory->settle_snapshot(rep.result);
+        verdict.complete = true;
+        verdict.result.decided = game.decided;
+        verdict.result.line = sn.line;
+        game.victory->settle_snapshot(verdict.result);
         return;
     }
-    rep.complete = false;
+    verdict.complete = false;
     game.findings.add(Code::Incomplete, sn.line,
                       game.turns > 0 ? fmt::format("the snapshot is at game-turn {}, before the game is over (game-turn {} is the last)", game.clock.turn(), game.turns)
                                      : fmt::format("the snapshot is at game-turn {}; without the log, the end of the game cannot be established", game.clock.turn()));
@@ -113,7 +113,7 @@ void SaveSnapshot::judge_alone() {
     p.line = sn.line;
     const SideId best = game.sheet.leader();
     p.standing = best == kNoSide ? "even" : std::string(game.side_name(best));
-    rep.result.provisional = p;
+    verdict.result.provisional = p;
 }
 
 }  // namespace referee

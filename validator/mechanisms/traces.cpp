@@ -53,7 +53,7 @@ bool Traces::road_hexes_leaving(const PointsRule& pr, std::vector<std::uint8_t>&
 
 // One search from the road hexes outwards; a unit traces when its hex, or a neighbour within the
 // length, was reached.
-bool Traces::trace_item(const PointsRule& pr, SideId side, std::int64_t v, ScoreItem& it) {
+bool Traces::trace_item(const PointsRule& pr, SideId side, std::int64_t v, ScoreItem& it, Remarks* say) const {
     const Scenario& s = game.scenario;
     const GameState& st = game.state;
     const SideId tracer = pr.units_of != kNoSide ? pr.units_of : s.enemy_of(side);
@@ -69,7 +69,7 @@ bool Traces::trace_item(const PointsRule& pr, SideId side, std::int64_t v, Score
     }
     std::vector<std::uint8_t> target;
     if (!road_hexes_leaving(pr, target)) {
-        unscored_note(game, pr, fmt::format("the scenario's map data has no {}", to.substr(2)));
+        unscored_note(game, say, pr, fmt::format("the scenario's map data has no {}", to.substr(2)));
         return false;
     }
     auto blocked = [&](LocId h) {

@@ -24,7 +24,8 @@ public:
     // R2: `side` has a line of communications from `from` to `to`.
     bool line_of_communications(SideId side, LocId from, LocId to) const;
     // The item of a trace rule (kind Trace) for `side`: the SP that cannot trace, when there are any.
-    bool trace_item(const PointsRule& pr, SideId side, std::int64_t v, ScoreItem& it);
+    // A rule the map data cannot judge is said to `say` (when given).
+    bool trace_item(const PointsRule& pr, SideId side, std::int64_t v, ScoreItem& it, Remarks* say) const;
 
 private:
     bool road_hexes_leaving(const PointsRule& pr, std::vector<std::uint8_t>& target) const;

@@ -88,7 +88,7 @@ std::string provisional_text(const Report& r, const Provisional& p) {
 
 std::string result_text(const Report& r) {
     if (!r.judged) return "not judged: " + escape_for_terminal(not_judged_reason(r));
-    const Verdict& v = r.result;
+    const Result& v = r.result;
     if (v.winner) {
         // Faction names are plural ("the British", "the Patriots"): "British win".
         std::string s = *v.winner == "draw" ? std::string("draw") : fmt::format("{} {}", shown(*v.winner), r.has_margins ? "win" : "wins");
@@ -203,7 +203,7 @@ ojson report_json(const Report& r, const RenderOptions& o) {
     j["tags"] = std::move(tags);
     j["complete"] = r.complete;
 
-    const Verdict& v = r.result;
+    const Result& v = r.result;
     ojson res = ojson::object();
     res["winner"] = opt_json(v.winner);
     res["level"] = opt_json(v.level);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -81,5 +82,13 @@ struct Position {
     std::vector<PositionTrack> tracks;
     std::vector<PositionSpace> spaces;
 };
+
+// Marks `location` as `kind` ("exit", "objective", "entry"), unless it is marked so already (the
+// first mark of a kind says what it is). `side`: a banner objective's holder now ("" none).
+inline void add_mark(Position& p, const std::string& location, std::string_view kind, std::string what, std::string side = {}) {
+    for (const PositionMark& m : p.marks)
+        if (m.location == location && m.kind == kind) return;
+    p.marks.push_back(PositionMark{location, std::string(kind), std::move(what), std::move(side)});
+}
 
 }  // namespace referee

@@ -1,5 +1,10 @@
-// What a check of one game produces: the verdict, the scores with their rules, the violations,
-// the claims and the rulings applied. validator/report/report.cpp renders it as text or JSON (report.md).
+// What a check of one game produces. The verdict (struct Verdict) is one plain value: the result,
+// the scores with their items and rules, the violations, the claims, the rulings applied, the banners
+// and margins where the game has them, and a VASSAL game's audit. The engine makes it once, when the
+// game has been replayed (validator/engine/engine.cpp, Engine::finish, from what each mechanism hands
+// over); check, position, every report format, and diffs and events of several games read it. A
+// Report is a verdict with the file it was made from (name, SHA-256, scenario, players, tags, digest);
+// validator/report/report.cpp writes it as text or JSON (report.md).
 #pragma once
 
 #include <cstdint>
@@ -129,7 +134,8 @@ struct GameAudit {
     std::vector<AuditPlayer> players;      // in the order they first rolled
 };
 
-struct Verdict {
+// The result: who won, how and where.
+struct Result {
     std::optional<std::string> winner;  // side name, "draw", or none (null)
     std::optional<std::string> level;   // "automatic", "concession", ... or none
     std::optional<std::string> decided; // "end of game-turn 11"
@@ -161,20 +167,11 @@ struct PlayerName {
 // memory and size whatever --max-errors says (docs/decisions.md, "Limits").
 inline constexpr std::size_t kMaxKeptViolations = 10000;
 
-struct Report {
-    std::string file;
-    std::string sha256;     // of the input file's bytes, 64 lowercase hex digits; "" when not read (or not asked for)
-    std::string scenario;   // scenario id, "" when none could be loaded
-    std::optional<ScenarioSource> scenario_source;  // none when no scenario could be loaded
-    std::vector<PlayerName> players;                         // the `player` records, in record order
-    std::vector<std::pair<std::string, std::string>> tags;   // the `tag` records: name, value (a name given twice: its last value)
+// The verdict on one game, a value: what the replay decided and found.
+struct Verdict {
     bool complete = false;
     bool judged = false;    // false: the input could not be judged (exit status 2), no result
-    // A VASSAL game judged through its conversion (vassal.md, "Judging a VASSAL game"): places are
-    // the game's steps (0: its initial position), in the `step` fields; the banners' and margins'
-    // lines are steps too. The report says "step N" where it says "line N" for a move log.
-    bool places_are_steps = false;
-    Verdict result;
+    Result result;
     std::vector<SideScore> scores;
     std::vector<Violation> violations;  // sorted by line; at most kMaxKeptViolations (add)
     std::size_t errors_not_kept = 0;    // the violations found past them, by severity
@@ -187,13 +184,6 @@ struct Report {
     bool has_margins = false;          // a faction game: `margins` is reported
     std::vector<MarginCheck> margins;  // every victory check, then the final scoring, in order
     std::optional<GameAudit> audit;    // a VASSAL game: `module` and `audit` are reported
-    // False when the input is plainly not a game record (its one violation, not-a-game-record, says
-    // what it is) or holds no record at all: a batch skips such files found in a folder.
-    bool game_record = true;
-    // The SHA-256 of the game's records, whatever their comments, whitespace and line numbers ("":
-    // not asked for, or the game has syntax errors): two files of a batch with the same digest hold
-    // the same game.
-    std::string digest;
 
     // Every violation goes in here: kept while there are fewer than kMaxKeptViolations, else counted.
     void add(Violation v) {
@@ -216,6 +206,27 @@ struct Report {
         if (complete && result.winner) return *result.winner == "draw" ? "draw" : "decided";
         return "incomplete";
     }
+};
+
+// The report on one file: its verdict, and what names the file and the game in it.
+struct Report : Verdict {
+    std::string file;
+    std::string sha256;     // of the input file's bytes, 64 lowercase hex digits; "" when not read (or not asked for)
+    std::string scenario;   // scenario id, "" when none could be loaded
+    std::optional<ScenarioSource> scenario_source;  // none when no scenario could be loaded
+    std::vector<PlayerName> players;                         // the `player` records, in record order
+    std::vector<std::pair<std::string, std::string>> tags;   // the `tag` records: name, value (a name given twice: its last value)
+    // A VASSAL game judged through its conversion (vassal.md, "Judging a VASSAL game"): places are
+    // the game's steps (0: its initial position), in the `step` fields; the banners' and margins'
+    // lines are steps too. The report says "step N" where it says "line N" for a move log.
+    bool places_are_steps = false;
+    // False when the input is plainly not a game record (its one violation, not-a-game-record, says
+    // what it is) or holds no record at all: a batch skips such files found in a folder.
+    bool game_record = true;
+    // The SHA-256 of the game's records, whatever their comments, whitespace and line numbers ("":
+    // not asked for, or the game has syntax errors): two files of a batch with the same digest hold
+    // the same game.
+    std::string digest;
 };
 
 }  // namespace referee

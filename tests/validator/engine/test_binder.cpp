@@ -51,7 +51,7 @@ const Scenario& faction_scenario() {
 // A game's header read from `log`, and its parameters applied with `opts`.
 struct Applied {
     Applied(const Scenario& s, const std::string& log, CheckOptions opts = {})
-        : g(parse_move_log(log, "t.log")), o(std::move(opts)), findings(rep, false), names(s, g.symbols) {
+        : g(parse_move_log(log, "t.log")), o(std::move(opts)), findings(false), names(s, g.symbols) {
         EXPECT_FALSE(g.has_syntax_errors()) << log;
         names.apply_params(g.records, o, findings);
     }
@@ -59,7 +59,6 @@ struct Applied {
 
     GameRecord g;
     CheckOptions o;
-    Report rep;
     Findings findings;
     Binder names;
 };
@@ -71,9 +70,9 @@ CheckOptions with_params(std::vector<std::pair<std::string, std::string>> params
 }
 
 // "code@line:col [rule] message" for each finding, in order.
-std::vector<std::string> findings(const Report& r) {
+std::vector<std::string> findings(const Findings& f) {
     std::vector<std::string> out;
-    for (const Violation& v : r.violations)
+    for (const Violation& v : f.found())
         out.push_back(v.code + "@" + std::to_string(v.line) + ":" + std::to_string(v.col) + " [" + v.rule + "] " + v.message);
     return out;
 }
@@ -173,7 +172,7 @@ TEST(BinderParams, DefaultThenParamRecordThenCommandLine) {
     EXPECT_FALSE(none.value("bonus"));  // no default and not set
     EXPECT_FALSE(none.value("nothing"));
     EXPECT_EQ(none.names.value(Value{7, ""}), 7);  // a literal
-    EXPECT_TRUE(none.rep.violations.empty());
+    EXPECT_TRUE(none.findings.found().empty());
 }
 
 TEST(BinderParams, TurnsTreatyAndFirstPlayer) {
@@ -195,15 +194,15 @@ TEST(BinderParams, TurnsTreatyAndFirstPlayer) {
 TEST(BinderParams, AnUnknownParamRecordIsAnErrorButTheGameIsJudged) {
     const Applied a(params_scenario(), "game params\nparam nope 3\nturn 1\n");
     EXPECT_FALSE(a.findings.fatal());
-    EXPECT_EQ(findings(a.rep), (std::vector<std::string>{"unknown-param@2:0 [docs/move-log.md#header-records] the scenario params has no parameter 'nope'"}));
-    EXPECT_TRUE(a.rep.violations[0].error);
+    EXPECT_EQ(findings(a.findings), (std::vector<std::string>{"unknown-param@2:0 [docs/move-log.md#header-records] the scenario params has no parameter 'nope'"}));
+    EXPECT_TRUE(a.findings.found()[0].error);
 }
 
 TEST(BinderParams, AnUnknownCommandLineParamForThisScenarioCannotBeJudged) {
     // --param ID:NAME=VALUE names this scenario: a parameter it does not have is a mistake.
     const Applied a(params_scenario(), "game params\nturn 1\n", with_params({{"params:Nope", "3"}}));
     EXPECT_TRUE(a.findings.fatal());
-    EXPECT_EQ(findings(a.rep),
+    EXPECT_EQ(findings(a.findings),
               (std::vector<std::string>{"unknown-param@0:0 [docs/report.md#command-line] --param params:Nope: the scenario params has no parameter 'Nope'"}));
 }
 
@@ -213,7 +212,7 @@ TEST(BinderParams, AnUnknownCommandLineParamForTheBatchIsANote) {
     // scenario has before any file is read).
     Applied a(params_scenario(), "game params\nturn 1\n", with_params({{"Nope", "3"}}));
     EXPECT_FALSE(a.findings.fatal());
-    EXPECT_TRUE(findings(a.rep).empty());
+    EXPECT_TRUE(findings(a.findings).empty());
     EXPECT_EQ(a.findings.notes(), (std::vector<std::string>{"--param Nope not used: the scenario params has no parameter 'Nope'"}));
     // One for another scenario is not this game's at all.
     Applied other(params_scenario(), "game params\nturn 1\n", with_params({{"maryes-heights:Nope", "3"}}));
@@ -225,9 +224,9 @@ TEST(BinderParams, ANumberThatIsNotAWholeNumberCannotBeJudgedOnceForItsParameter
     // vp scores two rules: one finding for its one bad value.
     const Applied rec(params_scenario(), "game params\nparam vp lots\nturn 1\n");
     EXPECT_TRUE(rec.findings.fatal());
-    EXPECT_EQ(findings(rec.rep), (std::vector<std::string>{"bad-value@2:1 [docs/move-log.md#header-records] parameter vp must be a whole number, not 'lots'"}));
+    EXPECT_EQ(findings(rec.findings), (std::vector<std::string>{"bad-value@2:1 [docs/move-log.md#header-records] parameter vp must be a whole number, not 'lots'"}));
     const Applied cli(params_scenario(), "game params\nturn 1\n", with_params({{"vp", "1.5"}}));
-    EXPECT_EQ(findings(cli.rep),
+    EXPECT_EQ(findings(cli.findings),
               (std::vector<std::string>{"bad-value@0:0 [docs/report.md#command-line] parameter vp must be a whole number, not '1.5' (from --param)"}));
     // A parameter no rule counts with is not read as a number.
     EXPECT_FALSE(Applied(params_scenario(), "game params\nparam bonus lots\nturn 1\n").findings.fatal());
@@ -238,20 +237,20 @@ TEST(BinderParams, TheTurnsParameterIsAWholeNumberFrom1To10000) {
         SCOPED_TRACE(bad);
         const Applied a(faction_scenario(), std::string("game test-factions\nparam rounds ") + bad + "\nturn 1\n");
         EXPECT_TRUE(a.findings.fatal());
-        EXPECT_EQ(findings(a.rep), (std::vector<std::string>{std::string("bad-value@2:1 [docs/move-log.md#header-records] parameter rounds must be a "
+        EXPECT_EQ(findings(a.findings), (std::vector<std::string>{std::string("bad-value@2:1 [docs/move-log.md#header-records] parameter rounds must be a "
                                                                          "whole number of game-turns from 1 to 10000, not '") + bad + "'"}));
         EXPECT_EQ(a.names.turns(), 3);  // the default stays
     }
     EXPECT_EQ(Applied(faction_scenario(), "game test-factions\nparam rounds 10000\nturn 1\n").names.turns(), 10000);
     const Applied cli(faction_scenario(), "game test-factions\nturn 1\n", with_params({{"rounds", "0"}}));
-    EXPECT_EQ(findings(cli.rep), (std::vector<std::string>{"bad-value@0:0 [docs/report.md#command-line] parameter rounds must be a whole number of "
+    EXPECT_EQ(findings(cli.findings), (std::vector<std::string>{"bad-value@0:0 [docs/report.md#command-line] parameter rounds must be a whole number of "
                                                              "game-turns from 1 to 10000, not '0' (from --param)"}));
 }
 
 TEST(BinderParams, TheTreatyParameterIsYesOrNoAndNoDoesNotUndoTheScenarios) {
     const Applied bad(faction_scenario(), "game test-factions\nparam treaty maybe\nturn 1\n");
     EXPECT_TRUE(bad.findings.fatal());
-    EXPECT_EQ(findings(bad.rep), (std::vector<std::string>{"bad-value@2:1 [docs/move-log.md#header-records] parameter treaty is yes or no, not 'maybe'"}));
+    EXPECT_EQ(findings(bad.findings), (std::vector<std::string>{"bad-value@2:1 [docs/move-log.md#header-records] parameter treaty is yes or no, not 'maybe'"}));
     const Applied no(faction_scenario(), "game test-factions\nparam treaty No\nturn 1\n");
     EXPECT_FALSE(no.findings.fatal());
     EXPECT_FALSE(no.names.treaty_param());
@@ -260,9 +259,9 @@ TEST(BinderParams, TheTreatyParameterIsYesOrNoAndNoDoesNotUndoTheScenarios) {
 TEST(BinderParams, FirstPlayerMustNameASide) {
     const Applied rec(params_scenario(), "game params\nparam first-player Green\nturn 1\n");
     EXPECT_TRUE(rec.findings.fatal());
-    EXPECT_EQ(findings(rec.rep), (std::vector<std::string>{"bad-value@2:1 [docs/move-log.md#header-records] parameter first-player: 'Green' is not a side of params"}));
+    EXPECT_EQ(findings(rec.findings), (std::vector<std::string>{"bad-value@2:1 [docs/move-log.md#header-records] parameter first-player: 'Green' is not a side of params"}));
     const Applied cli(params_scenario(), "game params\nturn 1\n", with_params({{"first-player", "Green"}}));
-    EXPECT_EQ(findings(cli.rep),
+    EXPECT_EQ(findings(cli.findings),
               (std::vector<std::string>{"bad-value@0:0 [docs/report.md#command-line] parameter first-player: 'Green' is not a side of params (from --param)"}));
 }
 
@@ -271,11 +270,11 @@ TEST(BinderParams, FindingsComeInTheOrderOfDocsEngineMd) {
     const Applied a(params_scenario(), "game params\nparam zeta 1\nparam vp x\nparam alpha 2\nparam first-player Green\nturn 1\n",
                     with_params({{"params:omega", "1"}}));
     std::vector<std::string> codes;
-    for (const Violation& v : a.rep.violations) codes.push_back(v.code + "@" + std::to_string(v.line));
+    for (const Violation& v : a.findings.found()) codes.push_back(v.code + "@" + std::to_string(v.line));
     EXPECT_EQ(codes, (std::vector<std::string>{"unknown-param@2", "unknown-param@4", "unknown-param@0", "bad-value@3", "bad-value@5"}));
     // Then the turns parameter, then the treaty.
     const Applied f(faction_scenario(), "game test-factions\nparam treaty perhaps\nparam rounds x\nturn 1\n");
     std::vector<std::string> faction_codes;
-    for (const Violation& v : f.rep.violations) faction_codes.push_back(v.code + "@" + std::to_string(v.line));
+    for (const Violation& v : f.findings.found()) faction_codes.push_back(v.code + "@" + std::to_string(v.line));
     EXPECT_EQ(faction_codes, (std::vector<std::string>{"bad-value@3", "bad-value@2"}));
 }

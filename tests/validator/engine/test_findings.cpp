@@ -1,12 +1,10 @@
-// The table of codes (parser/core/diagnostics.hpp) and the findings made through it
-// (validator/engine/findings.hpp, findings.cpp): one row per code in the order of the enum, unique
-// names, the severities report.md gives (every code an error but path-gap and incomplete; the
-// readers' unknown-element and unknown-attribute are warnings too, xml-save.md); --strict makes
-// path-gap and incomplete errors and nothing else; the citation by default and a rule given as
-// it is (even empty); input errors; notes, and notes said once.
+// The findings made through the table of codes (validator/engine/findings.hpp, findings.cpp; the
+// table itself is tests/parser/core/test_diagnostics.cpp's): the citation by default and a rule given
+// as it is (even empty); --strict; input errors; notes, and notes said once; what the verdict takes.
 #include "findings.hpp"
 
 #include "check.hpp"
+#include "diagnostics.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,130 +15,57 @@
 
 using namespace referee;
 
-namespace {
-
-// module-version (vassal.md: a different module version is a warning) and vassal-unread (what a
-// VASSAL game's conversion left out) are warnings about the file, which --strict leaves as they are;
-// so is duplicate (a batch's note that a file holds the same game as an earlier one).
-const std::set<std::string, std::less<>> kWarnings = {"path-gap", "incomplete", "unverified-score", "unknown-element", "unknown-attribute",
-                                                      "undo-after-roll", "undo-after-reveal", "module-version", "vassal-unread", "duplicate"};
-const std::set<std::string, std::less<>> kStrictErrors = {"path-gap", "incomplete", "unverified-score", "undo-after-roll", "undo-after-reveal"};
-
-}  // namespace
-
-// --- the table --------------------------------------------------------------------------------
-
-TEST(CodeTable, OneRowPerCodeInTheOrderOfTheEnum) {
-    const CodeInfo* table = code_table();
-    for (int i = 0; i < kCodeCount; ++i) {
-        const Code c = static_cast<Code>(i);
-        EXPECT_EQ(table[i].code, c) << i;
-        EXPECT_EQ(&code_info(c), &table[i]) << i;
-        EXPECT_EQ(code_name(c), table[i].name);
-    }
-    EXPECT_EQ(code_name(Code::Syntax), "syntax");
-    EXPECT_EQ(code_name(Code::ScoreOverflow), "score-overflow");
-}
-
-TEST(CodeTable, NamesAreUniqueLowerCaseWordsWithHyphens) {
-    std::set<std::string_view> seen;
-    for (int i = 0; i < kCodeCount; ++i) {
-        const std::string_view name = code_table()[i].name;
-        EXPECT_TRUE(seen.insert(name).second) << name << " twice";
-        ASSERT_FALSE(name.empty());
-        EXPECT_TRUE(std::all_of(name.begin(), name.end(), [](char ch) { return (ch >= 'a' && ch <= 'z') || ch == '-'; })) << name;
-        EXPECT_NE(name.front(), '-');
-        EXPECT_NE(name.back(), '-');
-    }
-}
-
-TEST(CodeTable, EveryCodeIsAnErrorButTheWarningsReportMdAndXmlSaveMdName) {
-    for (int i = 0; i < kCodeCount; ++i) {
-        const CodeInfo& c = code_table()[i];
-        const bool warning = kWarnings.count(c.name) > 0;
-        EXPECT_EQ(c.severity, warning ? Severity::Warning : Severity::Error) << c.name;
-        EXPECT_EQ(severity_of(c.code, false), c.severity) << c.name;
-    }
-}
-
-TEST(CodeTable, StrictMakesPathGapAndIncompleteErrorsButNotTheReadersWarnings) {
-    for (int i = 0; i < kCodeCount; ++i) {
-        const CodeInfo& c = code_table()[i];
-        EXPECT_EQ(c.strict, kStrictErrors.count(c.name) > 0) << c.name;
-        const bool warning_when_strict = kWarnings.count(c.name) > 0 && !c.strict;
-        EXPECT_EQ(severity_of(c.code, true), warning_when_strict ? Severity::Warning : Severity::Error) << c.name;
-    }
-    EXPECT_EQ(severity_of(Code::UnknownElement, true), Severity::Warning);
-    EXPECT_EQ(severity_of(Code::PathGap, true), Severity::Error);
-}
-
-TEST(CodeTable, EveryCodeCitesSomethingAndSaysWhatItMeans) {
-    for (int i = 0; i < kCodeCount; ++i) {
-        const CodeInfo& c = code_table()[i];
-        EXPECT_FALSE(c.cites.empty()) << c.name;
-        EXPECT_FALSE(c.what.empty()) << c.name;
-    }
-    EXPECT_EQ(code_info(Code::AfterEnd).cites, "G3");
-    EXPECT_EQ(code_info(Code::NotPhasing).cites, "G2");
-    EXPECT_EQ(code_info(Code::Incomplete).cites, "G5");
-    EXPECT_EQ(code_info(Code::ScoreOverflow).cites, "G4");
-}
-
 // --- findings ---------------------------------------------------------------------------------
 
 TEST(Findings, AFindingCitesTheTableUnlessGivenARuleAndAGivenRuleIsCitedAsGiven) {
-    Report rep;
-    Findings f(rep, false);
+    Findings f(false);
     f.add(Code::PathGap, 7, "0506 and 0508 are not adjacent");
     f.add(Code::Zoc, 8, "14.31", "moved on");
     f.add(Code::TurnLimit, 9, "", "a scenario with no end rule");
-    ASSERT_EQ(rep.violations.size(), 3u);
-    const Violation& gap = rep.violations[0];
+    ASSERT_EQ(f.found().size(), 3u);
+    const Violation& gap = f.found()[0];
     EXPECT_EQ(gap.code, "path-gap");
     EXPECT_FALSE(gap.error);
     EXPECT_EQ(gap.line, 7u);
     EXPECT_EQ(gap.col, 0u);
     EXPECT_EQ(gap.rule, cite::kUnits);
     EXPECT_EQ(gap.message, "0506 and 0508 are not adjacent");
-    EXPECT_EQ(rep.violations[1].rule, "14.31");
-    EXPECT_TRUE(rep.violations[1].error);
-    EXPECT_EQ(rep.violations[2].rule, "");  // not the table's citation
+    EXPECT_EQ(f.found()[1].rule, "14.31");
+    EXPECT_TRUE(f.found()[1].error);
+    EXPECT_EQ(f.found()[2].rule, "");  // not the table's citation
     EXPECT_FALSE(f.fatal());
     EXPECT_FALSE(f.strict());
 }
 
 TEST(Findings, StrictMakesTheRuleWarningsErrors) {
-    Report rep;
-    Findings f(rep, true);
+    Findings f(true);
     EXPECT_TRUE(f.strict());
     f.add(Code::PathGap, 1, "gap");
     f.add(Code::Incomplete, 2, "stops");
     f.add(Code::UnknownElement, 3, "an element");
-    ASSERT_EQ(rep.violations.size(), 3u);
-    EXPECT_TRUE(rep.violations[0].error);
-    EXPECT_TRUE(rep.violations[1].error);
-    EXPECT_FALSE(rep.violations[2].error);
+    ASSERT_EQ(f.found().size(), 3u);
+    EXPECT_TRUE(f.found()[0].error);
+    EXPECT_TRUE(f.found()[1].error);
+    EXPECT_FALSE(f.found()[2].error);
 }
 
 TEST(Findings, AnInputErrorIsFatalAndCitesTheHeaderOrTheCommandLine) {
-    Report rep;
-    Findings f(rep, false);
+    Findings f(false);
     f.input_error(Code::BadValue, 9, 1, "parameter vp must be a whole number");
     EXPECT_TRUE(f.fatal());
     f.input_error(Code::UnknownParam, 0, 0, "--param nope");
-    ASSERT_EQ(rep.violations.size(), 2u);
-    EXPECT_EQ(rep.violations[0].code, "bad-value");
-    EXPECT_TRUE(rep.violations[0].error);
-    EXPECT_EQ(rep.violations[0].line, 9u);
-    EXPECT_EQ(rep.violations[0].col, 1u);
-    EXPECT_EQ(rep.violations[0].rule, cite::kHeader);
-    EXPECT_EQ(rep.violations[1].rule, cite::kCommandLine);
-    EXPECT_EQ(rep.violations[1].col, 0u);
+    ASSERT_EQ(f.found().size(), 2u);
+    EXPECT_EQ(f.found()[0].code, "bad-value");
+    EXPECT_TRUE(f.found()[0].error);
+    EXPECT_EQ(f.found()[0].line, 9u);
+    EXPECT_EQ(f.found()[0].col, 1u);
+    EXPECT_EQ(f.found()[0].rule, cite::kHeader);
+    EXPECT_EQ(f.found()[1].rule, cite::kCommandLine);
+    EXPECT_EQ(f.found()[1].col, 0u);
 }
 
 TEST(Findings, NotesInTheOrderMadeAndNoteOnceOncePerKey) {
-    Report rep;
-    Findings f(rep, false);
+    Findings f(false);
     f.note("first");
     f.note_once("second");
     f.note_once("second");
@@ -150,8 +75,45 @@ TEST(Findings, NotesInTheOrderMadeAndNoteOnceOncePerKey) {
     EXPECT_TRUE(f.first_time("key"));
     EXPECT_FALSE(f.first_time("key"));
     EXPECT_EQ(f.notes().size(), 4u);  // first_time notes nothing
-    EXPECT_TRUE(rep.violations.empty());
-    EXPECT_TRUE(rep.rulings.empty());  // the engine copies the notes at the end
+    EXPECT_TRUE(f.found().empty());
+    Verdict v;  // the verdict of a judged game takes the notes when it is made, after the scenario's rulings
+    v.judged = true;
+    v.rulings.push_back("a ruling");
+    f.hand_over(v);
+    EXPECT_EQ(v.rulings, (std::vector<std::string>{"a ruling", "first", "second", "second", "first"}));
+    EXPECT_TRUE(f.notes().empty());
+}
+
+TEST(Findings, AScopeTellsWhetherTheRulesFoundAnythingInItWarningsIncluded) {
+    Findings f(false);
+    f.add(Code::Zoc, 1, "before the scope");
+    const Findings::Scope clean(f);
+    EXPECT_TRUE(clean.clean());  // what was found before it is not its own
+    {
+        const Findings::Scope exit_checks(f);
+        f.add(Code::PathGap, 2, "a warning");
+        EXPECT_FALSE(exit_checks.clean());
+    }
+    EXPECT_FALSE(clean.clean());
+    const Findings::Scope later(f);
+    f.note("a note is no finding");
+    EXPECT_TRUE(later.clean());
+}
+
+TEST(Findings, PastTheNumberKeptFindingsAreCountedBySeverityAndStillSeenByAScope) {
+    Findings f(false);
+    for (std::size_t i = 0; i < kMaxKeptViolations; ++i) f.add(Code::Zoc, 1, "kept");
+    const Findings::Scope past(f);
+    f.add(Code::Zoc, 2, "an error past the cap");
+    f.add(Code::PathGap, 3, "a warning past the cap");
+    EXPECT_FALSE(past.clean());  // counted, not kept, but found all the same
+    EXPECT_EQ(f.found().size(), kMaxKeptViolations);
+    Verdict v;
+    f.hand_over(v);
+    EXPECT_EQ(v.violations.size(), kMaxKeptViolations);
+    EXPECT_EQ(v.errors_not_kept, 1u);
+    EXPECT_EQ(v.warnings_not_kept, 1u);
+    EXPECT_TRUE(v.rulings.empty());  // not judged: no rulings
 }
 
 // --- through the whole check ------------------------------------------------------------------
