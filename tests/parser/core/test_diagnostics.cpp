@@ -57,9 +57,9 @@ std::string cites_cell(std::string_view cites) {
 // VASSAL game's conversion left out) are warnings about the file, which --strict leaves as they are;
 // so is duplicate (a batch's note that a file holds the same game as an earlier one). The one list
 // of them the tests keep.
-const std::set<std::string, std::less<>> kWarnings = {"path-gap", "incomplete", "unverified-score", "unknown-element", "unknown-attribute",
-                                                      "undo-after-roll", "undo-after-reveal", "module-version", "vassal-unread", "duplicate"};
-const std::set<std::string, std::less<>> kStrictErrors = {"path-gap", "incomplete", "unverified-score", "undo-after-roll", "undo-after-reveal"};
+const std::set<std::string_view> kWarnings = {"path-gap", "incomplete", "unverified-score", "unknown-element", "unknown-attribute",
+                                          "undo-after-roll", "undo-after-reveal", "module-version", "vassal-unread", "duplicate"};
+const std::set<std::string_view> kStrictErrors = {"path-gap", "incomplete", "unverified-score", "undo-after-roll", "undo-after-reveal"};
 
 }  // namespace
 
