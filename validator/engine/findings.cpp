@@ -6,10 +6,7 @@
 
 namespace referee {
 
-void Findings::keep(Violation v) {
-    if (kept_.size() < kMaxKeptViolations) kept_.push_back(std::move(v));
-    else ++(v.error ? errors_past_ : warnings_past_);
-}
+void Findings::keep(Violation v) { keep_violation(kept_, errors_past_, warnings_past_, std::move(v)); }
 
 void Findings::add(Code code, std::uint32_t line, std::string_view rule, std::string message) {
     keep(Violation{std::string(code_name(code)), severity_of(code, strict_) == Severity::Error, line, 0, std::string(rule), std::move(message),

@@ -143,8 +143,8 @@ void Points::add_items(SideId side, bool final, SideScore& sc, __int128& total, 
             if (!j.holds) {
                 // A cut line is the one failed condition the rest of the report does not show.
                 if (could_score && pr.kind == PointsKind::Exit && j.line_failed && say)
-                    say->note_once(fmt::format("{} ({}) scores nothing: {} {} {} exited, but {}", pr.rule, pr.what, n,
-                                                        game.side_name(side), pr.per_unit ? "units" : "SP", j.why));
+                    say->note_once(fmt::format("{} ({}) scores nothing: {} {} {} exited, but {}", pr.rule, pr.what, n, game.side_name(side),
+                                               pr.per_unit ? "units" : "SP", j.why));
                 continue;
             }
             if (j.unknown) {

@@ -167,6 +167,14 @@ struct PlayerName {
 // memory and size whatever --max-errors says (docs/decisions.md, "Limits").
 inline constexpr std::size_t kMaxKeptViolations = 10000;
 
+// Keeps `v` in `kept` while it holds fewer than kMaxKeptViolations; past them, counts it by severity.
+// What a verdict does with a violation (Verdict::add), and the findings of a replay before it
+// (validator/engine/findings.cpp).
+inline void keep_violation(std::vector<Violation>& kept, std::size_t& errors_past, std::size_t& warnings_past, Violation v) {
+    if (kept.size() < kMaxKeptViolations) kept.push_back(std::move(v));
+    else ++(v.error ? errors_past : warnings_past);
+}
+
 // The verdict on one game, a value: what the replay decided and found.
 struct Verdict {
     bool complete = false;
@@ -186,10 +194,7 @@ struct Verdict {
     std::optional<GameAudit> audit;    // a VASSAL game: `module` and `audit` are reported
 
     // Every violation goes in here: kept while there are fewer than kMaxKeptViolations, else counted.
-    void add(Violation v) {
-        if (violations.size() < kMaxKeptViolations) violations.push_back(std::move(v));
-        else ++(v.error ? errors_not_kept : warnings_not_kept);
-    }
+    void add(Violation v) { keep_violation(violations, errors_not_kept, warnings_not_kept, std::move(v)); }
     std::size_t not_kept() const { return errors_not_kept + warnings_not_kept; }
     bool has_errors() const {
         if (errors_not_kept != 0) return true;
