@@ -41,7 +41,7 @@ const char* objective_kind_name(ObjectiveKind k);  // "start-turn-temporary" ...
 // Kinds judged on one hex; the group kinds and majority take a group of one or more.
 bool objective_single_hex(ObjectiveKind k);
 
-// Support levels, stored in Record::n as -2 .. 2.
+// Support levels, -2 .. 2 (a support record's level: rec::support(r).level()).
 enum SupportLevel : int { ActiveOpposition = -2, PassiveOpposition = -1, Neutral = 0,
                           PassiveSupport = 1, ActiveSupport = 2 };
 const char* support_level_name(int level);  // "active-support" ...
@@ -59,50 +59,12 @@ inline constexpr std::uint8_t kFlagCustom = 1;    // setup custom
 inline constexpr std::uint8_t kFlagOff = 1;       // retreat ... off
 inline constexpr std::uint8_t kFlagCasualty = 1;  // remove ... casualty
 
-// Which field carries what, by kind (Sym fields are kNoSym when absent; n/m are 0 when absent
-// unless said otherwise). Text as written in the record (case preserved) is interned; keyword-like
-// operands with a closed list (setup mode, objective kind, support level, piece) are decoded by the
-// parser into n/flags. Multi-word free text (chat text, award reason) is the tokens joined by one space.
-//
-//   Game        a = scenario (id or path)
-//   Tag         a = name, b = value
-//   Side        a = side
-//   Player      a = side (or faction), b = player name
-//   Param       a = name, b = value
-//   Setup       flags & kFlagCustom: custom (else standard)
-//   Unit        a = id, b = side, c = type, n = strength, d = at-location (or none),
-//               m = enters-turn (0: none), e = enters-location (or none), list = roles,
-//               ints = the movement allowance (`ma`) when given (one value), else empty
-//   Hold        a = location, b = side
-//   Objective   n = ObjectiveKind, a = side (the text "any" allowed), list = locations,
-//               m = banners (1 when not given), b = held-by side (or none)
-//   Target      a = side, n = banner count
-//   Turn        n = turn number
-//   Phase       a = side (none for a phase of no side), b = phase name
-//   Move        a = unit, list = path (locations; "->" tokens dropped)
-//   Enter       a = unit, b = location
-//   Exit        a = unit, b = location
-//   Retreat     a = unit, list = path, flags & kFlagOff: "off"
-//   Advance     a = unit, list = path
-//   Eliminate   a = unit
-//   Lose        a = unit, n = strength lost
-//   Combat      list = attackers, list2 = defenders, a = odds word ("3:1") or none,
-//               ints = roll values, b = result word or none
-//   Roll        a = dice word ("2d6"), ints = values
-//   Chat        a = speaker, b = text
-//   Support     a = space, n = SupportLevel
-//   Place       a = faction, n = Piece, b = space, m = count (1 when not given)
-//   Remove      as Place, flags & kFlagCasualty: "casualty"
-//   Casualty    a = faction, n = Piece, m = count
-//   Blockade    a = city          Unblockade  a = city
-//   Card        a = card id, b = title or none
-//   Track       a = name, n = value
-//   Award       a = side, n = points, b = reason
-//   Concede     a = side
-//   ClaimWinner a = side, b = level or none
-//   ClaimDraw   (nothing)
-//   ClaimScore  list = sides, ints = points (same length)
-//   End         (nothing)
+// A record's fields are named for no kind in particular: which one holds what depends on the kind,
+// and parser/core/record_views.hpp names them, a view per kind (`rec::unit(r).enters_turn()`); code
+// that reads or writes one kind's fields goes through its view. Text as written in the record (case
+// preserved) is interned; keyword-like operands with a closed list (setup mode, objective kind,
+// support level, piece) are decoded by the parser into n/flags. Multi-word free text (chat text,
+// award reason) is the tokens joined by one space.
 struct Record {
     Kind kind = Kind::End;
     std::uint8_t flags = 0;

@@ -8,6 +8,7 @@
 #include "move_log_lexer.hpp"
 #include "move_log_parser.hpp"
 #include "readers.hpp"
+#include "record_views.hpp"
 #include "utf8.hpp"
 
 #include <cstdio>
@@ -196,7 +197,7 @@ template <typename Rule>
 inline bool Parser::one_tok(Rule const& rule, Kind kind, Iterator p, Iterator e) {
     ast::OneTok& a = scratch_.one_tok;
     if (!parse_record(rule, p, e, a)) return false;
-    add(kind, a.where).a = sym(a.a);
+    add(kind, a.where).a = sym(a.a);  // game scenario, side, eliminate unit, blockade/unblockade city, concede side
     return true;
 }
 template <typename Rule>
@@ -204,6 +205,7 @@ inline bool Parser::two_toks(Rule const& rule, Kind kind, Iterator p, Iterator e
     ast::TwoToks& a = scratch_.two_toks;
     if (!parse_record(rule, p, e, a)) return false;
     Record& r = add(kind, a.where);
+    // tag/param name value, player side name, hold location side, enter/exit unit location
     r.a = sym(a.a);
     r.b = sym(a.b);
     return true;
@@ -213,6 +215,7 @@ inline bool Parser::tok_opt_tok(Rule const& rule, Kind kind, Iterator p, Iterato
     ast::TokOptTok& a = scratch_.tok_opt_tok;
     if (!parse_record(rule, p, e, a)) return false;
     Record& r = add(kind, a.where);
+    // card id [title], claim winner side [level]
     r.a = sym(a.a);
     if (a.b) r.b = sym(*a.b);
     return true;
@@ -222,6 +225,7 @@ inline bool Parser::tok_int(Rule const& rule, Kind kind, Iterator p, Iterator e)
     ast::TokInt& a = scratch_.tok_int;
     if (!parse_record(rule, p, e, a)) return false;
     Record& r = add(kind, a.where);
+    // target side banners, lose unit strength, track name value
     r.a = sym(a.a);
     r.n = a.n;
     return true;
@@ -245,26 +249,25 @@ bool Parser::dispatch(Kind kind, Iterator p, Iterator e) {
         case Kind::Setup: {
             ast::SetupRec& a = scratch_.setup;
             if (!parse_record(setup_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.flags = a.custom ? kFlagCustom : 0;
+            rec::setup(add(kind, a.where)).set_custom(a.custom);
             return true;
         }
         case Kind::Unit: {
             ast::UnitRec& a = scratch_.unit;
             if (!parse_record(unit_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.a = sym(a.id);
-            r.b = sym(a.side);
-            r.c = sym(a.type);
-            r.n = a.strength;
-            if (a.opts.at) r.d = sym(a.opts.at->loc);
+            const auto u = rec::unit(add(kind, a.where));
+            u.id() = sym(a.id);
+            u.side() = sym(a.side);
+            u.type() = sym(a.type);
+            u.strength() = a.strength;
+            if (a.opts.at) u.at() = sym(a.opts.at->loc);
             if (a.opts.enters) {
-                r.m = a.opts.enters->turn;
-                r.e = sym(a.opts.enters->loc);
+                u.enters_turn() = a.opts.enters->turn;
+                u.enters_at() = sym(a.opts.enters->loc);
             }
-            r.list = list(a.opts.roles);
-            if (a.opts.ma) {  // ints: the movement allowance, when given
-                r.ints = Span{static_cast<std::uint32_t>(g_.ints_arena.size()), 1};
+            u.roles() = list(a.opts.roles);
+            if (a.opts.ma) {  // the movement allowance, when given
+                u.ma() = Span{static_cast<std::uint32_t>(g_.ints_arena.size()), 1};
                 g_.ints_arena.push_back(a.opts.ma->n);
             }
             return true;
@@ -273,36 +276,36 @@ bool Parser::dispatch(Kind kind, Iterator p, Iterator e) {
         case Kind::Objective: {
             ast::ObjectiveRec& a = scratch_.objective;
             if (!parse_record(objective_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.n = static_cast<std::int64_t>(a.kind);
-            r.a = sym(a.side);
-            r.list = split_list(a.locs);
-            r.m = a.opts.banners ? a.opts.banners->n : 1;
-            if (a.opts.held_by) r.b = sym(a.opts.held_by->side);
+            const auto o = rec::objective(add(kind, a.where));
+            o.set_kind(a.kind);
+            o.side() = sym(a.side);
+            o.locations() = split_list(a.locs);
+            o.banners() = a.opts.banners ? a.opts.banners->n : 1;
+            if (a.opts.held_by) o.held_by() = sym(a.opts.held_by->side);
             return true;
         }
         case Kind::Target: return tok_int(target_record, kind, p, e);
         case Kind::Turn: {
             ast::TurnRec& a = scratch_.turn;
             if (!parse_record(turn_record, p, e, a)) return false;
-            add(kind, a.where).n = a.n;
+            rec::turn(add(kind, a.where)).number() = a.n;
             return true;
         }
         case Kind::Resume: {
             ast::TurnRec& a = scratch_.turn;
             if (!parse_record(resume_record, p, e, a)) return false;
-            add(kind, a.where).n = a.n;
+            rec::resume(add(kind, a.where)).turn() = a.n;
             return true;
         }
         case Kind::Phase: {
             ast::TokOptTok& a = scratch_.tok_opt_tok;
             if (!parse_record(phase_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
+            const auto ph = rec::phase(add(kind, a.where));
             if (a.b) {
-                r.a = sym(a.a);
-                r.b = sym(*a.b);
+                ph.side() = sym(a.a);
+                ph.name() = sym(*a.b);
             } else {
-                r.b = sym(a.a);
+                ph.name() = sym(a.a);
             }
             return true;
         }
@@ -311,9 +314,9 @@ bool Parser::dispatch(Kind kind, Iterator p, Iterator e) {
             if (fast_paths_ && plain_path(kind, p, e)) return true;
             ast::PathRec& a = scratch_.path;
             if (!parse_record(path_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.a = sym(a.unit);
-            r.list = list(a.path);
+            const auto m = rec::move(add(kind, a.where));  // advance too
+            m.unit() = sym(a.unit);
+            m.path() = list(a.path);
             return true;
         }
         case Kind::Enter:
@@ -322,10 +325,10 @@ bool Parser::dispatch(Kind kind, Iterator p, Iterator e) {
             if (fast_paths_ && plain_retreat(p, e)) return true;
             ast::RetreatRec& a = scratch_.retreat;
             if (!parse_record(retreat_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.a = sym(a.unit);
-            r.list = list(a.path);
-            r.flags = a.off ? kFlagOff : 0;
+            const auto rt = rec::retreat(add(kind, a.where));
+            rt.unit() = sym(a.unit);
+            rt.path() = list(a.path);
+            rt.set_off(a.off);
             return true;
         }
         case Kind::Eliminate: return one_tok(eliminate_record, kind, p, e);
@@ -334,66 +337,66 @@ bool Parser::dispatch(Kind kind, Iterator p, Iterator e) {
             if (fast_paths_ && plain_combat(p, e)) return true;
             ast::CombatRec& a = scratch_.combat;
             if (!parse_record(combat_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.list = split_list(a.attackers);
-            r.list2 = split_list(a.defenders);
-            if (a.odds) r.a = sym(*a.odds);
-            r.ints = ints(a.rolls);
-            if (a.result) r.b = sym(*a.result);
+            const auto c = rec::combat(add(kind, a.where));
+            c.attackers() = split_list(a.attackers);
+            c.defenders() = split_list(a.defenders);
+            if (a.odds) c.odds() = sym(*a.odds);
+            c.rolls() = ints(a.rolls);
+            if (a.result) c.result() = sym(*a.result);
             return true;
         }
         case Kind::Roll: {
             ast::RollRec& a = scratch_.roll;
             if (!parse_record(roll_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.a = sym(a.dice);
-            r.ints = ints(a.values);
+            const auto ro = rec::roll(add(kind, a.where));
+            ro.dice() = sym(a.dice);
+            ro.values() = ints(a.values);
             return true;
         }
         case Kind::Chat: {
             ast::ChatRec& a = scratch_.chat;
             if (!parse_record(chat_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.a = sym(a.speaker);
-            r.b = joined(a.text);
+            const auto ch = rec::chat(add(kind, a.where));
+            ch.speaker() = sym(a.speaker);
+            ch.text() = joined(a.text);
             return true;
         }
         case Kind::Support: {
             ast::SupportRec& a = scratch_.support;
             if (!parse_record(support_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.a = sym(a.space);
-            r.n = a.level;
+            const auto su = rec::support(add(kind, a.where));
+            su.space() = sym(a.space);
+            su.level() = a.level;
             return true;
         }
         case Kind::Place: {
             ast::PlaceRec& a = scratch_.place;
             if (!parse_record(place_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.a = sym(a.faction);
-            r.n = static_cast<std::int64_t>(a.piece);
-            r.b = sym(a.space);
-            r.m = a.count ? *a.count : 1;
+            const auto pl = rec::place(add(kind, a.where));
+            pl.faction() = sym(a.faction);
+            pl.set_piece(a.piece);
+            pl.space() = sym(a.space);
+            pl.count() = a.count ? *a.count : 1;
             return true;
         }
         case Kind::Remove: {
             ast::RemoveRec& a = scratch_.remove;
             if (!parse_record(remove_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.a = sym(a.faction);
-            r.n = static_cast<std::int64_t>(a.piece);
-            r.b = sym(a.space);
-            r.m = a.count ? *a.count : 1;
-            r.flags = a.casualty ? kFlagCasualty : 0;
+            const auto rm = rec::remove(add(kind, a.where));
+            rm.faction() = sym(a.faction);
+            rm.set_piece(a.piece);
+            rm.space() = sym(a.space);
+            rm.count() = a.count ? *a.count : 1;
+            rm.set_casualty(a.casualty);
             return true;
         }
         case Kind::Casualty: {
             ast::CasualtyRec& a = scratch_.casualty;
             if (!parse_record(casualty_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.a = sym(a.faction);
-            r.n = static_cast<std::int64_t>(a.piece);
-            r.m = a.count;
+            const auto ca = rec::casualty(add(kind, a.where));
+            ca.faction() = sym(a.faction);
+            ca.set_piece(a.piece);
+            ca.count() = a.count;
             return true;
         }
         case Kind::Blockade:
@@ -403,10 +406,10 @@ bool Parser::dispatch(Kind kind, Iterator p, Iterator e) {
         case Kind::Award: {
             ast::AwardRec& a = scratch_.award;
             if (!parse_record(award_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.a = sym(a.side);
-            r.n = a.n;
-            r.b = joined(a.reason);
+            const auto aw = rec::award(add(kind, a.where));
+            aw.side() = sym(a.side);
+            aw.points() = a.n;
+            aw.reason() = joined(a.reason);
             return true;
         }
         case Kind::Concede: return one_tok(concede_record, kind, p, e);
@@ -415,16 +418,16 @@ bool Parser::dispatch(Kind kind, Iterator p, Iterator e) {
         case Kind::ClaimScore: {
             ast::ClaimScoreRec& a = scratch_.claim_score;
             if (!parse_record(claim_score_record, p, e, a)) return false;
-            Record& r = add(kind, a.where);
-            r.list.off = static_cast<std::uint32_t>(g_.syms_arena.size());
-            r.ints.off = static_cast<std::uint32_t>(g_.ints_arena.size());
+            const auto cs = rec::claim_score(add(kind, a.where));
+            cs.sides().off = static_cast<std::uint32_t>(g_.syms_arena.size());
+            cs.points().off = static_cast<std::uint32_t>(g_.ints_arena.size());
             g_.syms_arena.push_back(sym(a.first.side));
             g_.ints_arena.push_back(a.first.n);
             for (const ast::ScorePair& s : a.more) {
                 g_.syms_arena.push_back(sym(s.side));
                 g_.ints_arena.push_back(s.n);
             }
-            r.list.len = r.ints.len = static_cast<std::uint32_t>(1 + a.more.size());
+            cs.sides().len = cs.points().len = static_cast<std::uint32_t>(1 + a.more.size());
             return true;
         }
         case Kind::End: return no_operands(end_record, kind, p, e);

@@ -173,7 +173,7 @@ private:
 // The lists' numbers are turned into Syms as they are copied for the sink.
 void intern_names(Batch& b, SymbolTable& symbols, std::vector<Sym>& sym_of) {
     for (std::string_view name : b.fresh) sym_of.push_back(symbols.intern(name));
-    for (Batch::Item& it : b.items)
+    for (Batch::Item& it : b.items)  // every kind's Sym fields alike, whatever they hold: no one view names them
         for (Sym* s : {&it.record.a, &it.record.b, &it.record.c, &it.record.d, &it.record.e}) *s = sym_of[*s];
 }
 
@@ -228,6 +228,7 @@ void parse_move_log(std::string_view text, GameRecord& g, RecordSink& sink, cons
                 g.syms_arena.clear();
                 g.ints_arena.clear();
                 const Sym* const syms = sym_of.data();
+                // Every kind's lists alike (paths, roles, locations, units, sides; ma, rolls, dice, points): no one view names them.
                 r.list = copy(it.record.list, b.syms, g.syms_arena, [syms](Sym s) { return syms[s]; });
                 r.list2 = copy(it.record.list2, b.syms, g.syms_arena, [syms](Sym s) { return syms[s]; });
                 r.ints = copy(it.record.ints, b.ints, g.ints_arena, [](std::int64_t v) { return v; });

@@ -10,6 +10,7 @@
 #include "move_log_lexer.hpp"
 #include "move_log_parser.hpp"
 #include "move_log_scan.hpp"
+#include "record_views.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -63,9 +64,9 @@ inline bool Parser::path_from(Kind kind, Iterator p, const PlainTokens& t) {
     if (t.n < 3) return false;
     for (std::size_t i = 0; i < t.n; ++i)
         if (t.arrow(i)) return false;
-    Record& r = add(kind, p);
-    r.a = intern(t[0]);
-    r.list = Span{static_cast<std::uint32_t>(g_.syms_arena.size()), static_cast<std::uint32_t>(t.n - 1)};
+    const auto m = rec::move(add(kind, p));  // advance too
+    m.unit() = intern(t[0]);
+    m.path() = Span{static_cast<std::uint32_t>(g_.syms_arena.size()), static_cast<std::uint32_t>(t.n - 1)};
     for (std::size_t i = 1; i < t.n; ++i) g_.syms_arena.push_back(intern(t[i]));
     return true;
 }
@@ -82,11 +83,11 @@ inline bool Parser::retreat_from(Iterator p, const PlainTokens& t) {
         if (t.arrow(i)) return false;
     const bool off = t.is(t.n - 1, "off");
     const std::size_t last = off ? t.n - 1 : t.n;  // the locations: t[1, last), one at least (t.n >= 3)
-    Record& r = add(Kind::Retreat, p);
-    r.a = intern(t[0]);
-    r.list = Span{static_cast<std::uint32_t>(g_.syms_arena.size()), static_cast<std::uint32_t>(last - 1)};
+    const auto rt = rec::retreat(add(Kind::Retreat, p));
+    rt.unit() = intern(t[0]);
+    rt.path() = Span{static_cast<std::uint32_t>(g_.syms_arena.size()), static_cast<std::uint32_t>(last - 1)};
     for (std::size_t i = 1; i < last; ++i) g_.syms_arena.push_back(intern(t[i]));
-    r.flags = off ? kFlagOff : 0;
+    rt.set_off(off);
     return true;
 }
 
@@ -119,13 +120,13 @@ inline bool Parser::combat_from(Iterator p, const PlainTokens& t) {
         i += 2;
     }
     if (i != t.n) return false;
-    Record& r = add(Kind::Combat, p);
-    r.list = split_list(t.tok(0));
-    r.list2 = split_list(t.tok(2));
-    if (odds != 0) r.a = intern(t[odds]);
-    r.ints = Span{static_cast<std::uint32_t>(g_.ints_arena.size()), static_cast<std::uint32_t>(nrolls)};
+    const auto c = rec::combat(add(Kind::Combat, p));
+    c.attackers() = split_list(t.tok(0));
+    c.defenders() = split_list(t.tok(2));
+    if (odds != 0) c.odds() = intern(t[odds]);
+    c.rolls() = Span{static_cast<std::uint32_t>(g_.ints_arena.size()), static_cast<std::uint32_t>(nrolls)};
     g_.ints_arena.insert(g_.ints_arena.end(), rolls, rolls + nrolls);
-    if (result != 0) r.b = intern(t[result]);
+    if (result != 0) c.result() = intern(t[result]);
     return true;
 }
 

@@ -1,7 +1,8 @@
 // The record elements of the XML save (xml-save.md), header and <log> alike: each element's
-// attributes decoded into the Record of its kind (record.hpp says which field holds what), with the
-// move log's meaning for each (move-log.md). A bad attribute is a "syntax" diagnostic and drops the
-// record.
+// attributes decoded into the Record of its kind (record_views.hpp names what each field holds),
+// with the move log's meaning for each (move-log.md). A bad attribute is a "syntax" diagnostic and
+// drops the record.
+#include "record_views.hpp"
 #include "xml_reader.hpp"
 
 namespace referee::xml {
@@ -11,156 +12,190 @@ bool Reader::record(const Elem& e, const ElemDef& def, Record& r) {
     r = start_record(def.kind);
     switch (def.kind) {
         case Kind::Tag:
-        case Kind::Param:
-            r.a = name(0, "a name");
-            r.b = text(1, "a value");
+        case Kind::Param: {
+            const auto t = rec::tag(r);  // param too
+            t.name() = name(0, "a name");
+            t.value() = text(1, "a value");
             break;
+        }
         case Kind::Side:
-            r.a = name(0, "a side name");
+            rec::side(r).side() = name(0, "a side name");
             break;
-        case Kind::Player:
-            r.a = name(0, "a side");
-            r.b = text(1, "a player name");
+        case Kind::Player: {
+            const auto pl = rec::player(r);
+            pl.side() = name(0, "a side");
+            pl.name() = text(1, "a player name");
             break;
+        }
         case Kind::Setup:
-            if (const int m = keyword<kSetupModes>(0, "standard or custom"); m == 1) r.flags |= kFlagCustom;
+            if (const int m = keyword<kSetupModes>(0, "standard or custom"); m == 1) rec::setup(r).set_custom(true);
             break;
         case Kind::Unit: {
-            r.a = name(0, "a unit id");
-            r.b = name(1, "a side");
-            r.c = name(2, "a unit type");
-            r.n = integer(3, "the unit's strength, an integer");
-            r.d = opt_name(4);
+            const auto u = rec::unit(r);
+            u.id() = name(0, "a unit id");
+            u.side() = name(1, "a side");
+            u.type() = name(2, "a unit type");
+            u.strength() = integer(3, "the unit's strength, an integer");
+            u.at() = opt_name(4);
             if (has(5) != has(6)) {
                 error(has(5) ? "attribute 'enters' needs 'enters-at' (the location where the unit enters)"
                              : "attribute 'enters-at' needs 'enters' (the turn the unit enters)");
             } else if (has(5)) {
-                r.m = integer(5, "a turn number", 0, kMaxTurnNumber, kTurnWhat);
-                r.e = name(6, "a location");
+                u.enters_turn() = integer(5, "a turn number", 0, kMaxTurnNumber, kTurnWhat);
+                u.enters_at() = name(6, "a location");
             }
-            r.list = names(7, ' ', false, 0, "");
-            if (has(8)) {  // ints: the movement allowance, when given
+            u.roles() = names(7, ' ', false, 0, "");
+            if (has(8)) {  // the movement allowance, when given
                 const std::int64_t ma = integer(8, "a movement allowance, an integer");
                 if (!failed_) {
-                    r.ints = Span{static_cast<std::uint32_t>(g_.ints_arena.size()), 1};
+                    u.ma() = Span{static_cast<std::uint32_t>(g_.ints_arena.size()), 1};
                     g_.ints_arena.push_back(ma);
                 }
             }
             break;
         }
-        case Kind::Hold:
-            r.a = name(0, "a location");
-            r.b = name(1, "a side");
+        case Kind::Hold: {
+            const auto h = rec::hold(r);
+            h.location() = name(0, "a location");
+            h.side() = name(1, "a side");
             break;
+        }
         case Kind::Objective: {
             const int k = keyword<kObjectiveKinds>(0,
                                   "an objective kind: temporary, start-turn-temporary, temporary-group, "
                                   "start-turn-temporary-group, majority, permanent, start-turn-permanent or last-to-occupy");
-            r.n = k < 0 ? 0 : k;
-            r.a = name(1, "a side or 'any'");
-            r.list = names(2, ',', false, 1, "at least one location (comma-separated)");
-            r.m = opt_integer(3, 1);
-            r.b = opt_name(4);
+            const auto o = rec::objective(r);
+            o.set_kind(static_cast<ObjectiveKind>(k < 0 ? 0 : k));
+            o.side() = name(1, "a side or 'any'");
+            o.locations() = names(2, ',', false, 1, "at least one location (comma-separated)");
+            o.banners() = opt_integer(3, 1);
+            o.held_by() = opt_name(4);
             break;
         }
-        case Kind::Target:
-            r.a = name(0, "a side");
-            r.n = integer(1, "a banner count, an integer");
+        case Kind::Target: {
+            const auto t = rec::target(r);
+            t.side() = name(0, "a side");
+            t.banners() = integer(1, "a banner count, an integer");
             break;
+        }
         case Kind::Turn:
-            r.n = integer(0, "a turn number, an integer", 0, kMaxTurnNumber, kTurnWhat);
+            rec::turn(r).number() = integer(0, "a turn number, an integer", 0, kMaxTurnNumber, kTurnWhat);
             break;
         case Kind::Resume:
-            r.n = integer(0, "a turn number, an integer", 0, kMaxTurnNumber, kTurnWhat);
+            rec::resume(r).turn() = integer(0, "a turn number, an integer", 0, kMaxTurnNumber, kTurnWhat);
             break;
-        case Kind::Phase:
-            r.a = opt_name(0);
-            r.b = name(1, "a phase name");
+        case Kind::Phase: {
+            const auto ph = rec::phase(r);
+            ph.side() = opt_name(0);
+            ph.name() = name(1, "a phase name");
             break;
+        }
         case Kind::Move:
-        case Kind::Advance:
-            r.a = name(0, "a unit id");
-            r.list = names(1, ' ', true, 2, "at least two locations");
+        case Kind::Advance: {
+            const auto m = rec::move(r);  // advance too
+            m.unit() = name(0, "a unit id");
+            m.path() = names(1, ' ', true, 2, "at least two locations");
             break;
+        }
         case Kind::Retreat: {
-            r.a = name(0, "a unit id");
+            const auto rt = rec::retreat(r);
+            rt.unit() = name(0, "a unit id");
             const bool off = opt_bool(2);
-            if (off) r.flags |= kFlagOff;
-            r.list = off ? names(1, ' ', true, 1, "at least one location")
+            if (off) rt.set_off(true);
+            rt.path() = off ? names(1, ' ', true, 1, "at least one location")
                          : names(1, ' ', true, 2, "at least two locations (or one with off=\"true\")");
             break;
         }
         case Kind::Enter:
-        case Kind::Exit:
-            r.a = name(0, "a unit id");
-            r.b = name(1, "a location");
+        case Kind::Exit: {
+            const auto en = rec::enter(r);  // exit too
+            en.unit() = name(0, "a unit id");
+            en.location() = name(1, "a location");
             break;
+        }
         case Kind::Eliminate:
-            r.a = name(0, "a unit id");
+            rec::eliminate(r).unit() = name(0, "a unit id");
             break;
-        case Kind::Lose:
-            r.a = name(0, "a unit id");
-            r.n = integer(1, "the strength lost, an integer");
+        case Kind::Lose: {
+            const auto lo = rec::lose(r);
+            lo.unit() = name(0, "a unit id");
+            lo.strength() = integer(1, "the strength lost, an integer");
             break;
-        case Kind::Combat:
-            r.list = names(0, ',', false, 1, "at least one unit id (comma-separated)");
-            r.list2 = names(1, ',', false, 1, "at least one unit id (comma-separated)");
-            r.a = opt_name(2);
-            r.ints = ints(3, 0, "");
-            r.b = opt_name(4);
+        }
+        case Kind::Combat: {
+            const auto c = rec::combat(r);
+            c.attackers() = names(0, ',', false, 1, "at least one unit id (comma-separated)");
+            c.defenders() = names(1, ',', false, 1, "at least one unit id (comma-separated)");
+            c.odds() = opt_name(2);
+            c.rolls() = ints(3, 0, "");
+            c.result() = opt_name(4);
             break;
-        case Kind::Roll:
-            r.a = name(0, "the dice, such as 2d6");
-            r.ints = ints(1, 1, "at least one die value (space-separated integers)");
+        }
+        case Kind::Roll: {
+            const auto ro = rec::roll(r);
+            ro.dice() = name(0, "the dice, such as 2d6");
+            ro.values() = ints(1, 1, "at least one die value (space-separated integers)");
             break;
-        case Kind::Chat:
-            r.a = name(0, "a speaker");
-            r.b = text(1, "the chat text");
+        }
+        case Kind::Chat: {
+            const auto ch = rec::chat(r);
+            ch.speaker() = name(0, "a speaker");
+            ch.text() = text(1, "the chat text");
             break;
+        }
         case Kind::Support: {
-            r.a = name(0, "a space");
+            const auto su = rec::support(r);
+            su.space() = name(0, "a space");
             const int lv = keyword<kSupportLevels>(1,
                                    "a support level: active-support, passive-support, neutral, "
                                    "passive-opposition or active-opposition");
-            r.n = lv < 0 ? 0 : lv - 2;  // the list is in order -2 .. 2
+            su.level() = lv < 0 ? 0 : lv - 2;  // the list is in order -2 .. 2
             break;
         }
         case Kind::Place:
         case Kind::Remove: {
-            r.a = name(0, "a faction");
+            const auto pl = rec::place(r);  // remove too
+            pl.faction() = name(0, "a faction");
             const int p = keyword<kPieces>(1, "a piece: regular, tory, continental, militia, war-party, village or fort");
-            r.n = p < 0 ? 0 : p;
-            r.b = name(2, "a space");
-            r.m = opt_integer(3, 1);
-            if (def.kind == Kind::Remove && opt_bool(4)) r.flags |= kFlagCasualty;
+            pl.set_piece(static_cast<Piece>(p < 0 ? 0 : p));
+            pl.space() = name(2, "a space");
+            pl.count() = opt_integer(3, 1);
+            if (def.kind == Kind::Remove && opt_bool(4)) pl.set_casualty(true);
             break;
         }
         case Kind::Casualty: {
-            r.a = name(0, "a faction");
+            const auto ca = rec::casualty(r);
+            ca.faction() = name(0, "a faction");
             const int p = keyword<kPieces>(1, "a piece: regular, tory, continental, militia, war-party, village or fort");
-            r.n = p < 0 ? 0 : p;
-            r.m = integer(2, "a piece count, an integer");
+            ca.set_piece(static_cast<Piece>(p < 0 ? 0 : p));
+            ca.count() = integer(2, "a piece count, an integer");
             break;
         }
         case Kind::Blockade:
         case Kind::Unblockade:
-            r.a = name(0, "a city");
+            rec::blockade(r).city() = name(0, "a city");  // unblockade too
             break;
-        case Kind::Card:
-            r.a = name(0, "a card id");
-            r.b = opt_name(1);
+        case Kind::Card: {
+            const auto cd = rec::card(r);
+            cd.id() = name(0, "a card id");
+            cd.title() = opt_name(1);
             break;
-        case Kind::Track:
-            r.a = name(0, "a track name");
-            r.n = integer(1, "the track's value, an integer");
+        }
+        case Kind::Track: {
+            const auto tr = rec::track(r);
+            tr.name() = name(0, "a track name");
+            tr.value() = integer(1, "the track's value, an integer");
             break;
-        case Kind::Award:
-            r.a = name(0, "a side");
-            r.n = integer(1, "points, an integer");
-            r.b = text(2, "a reason");
+        }
+        case Kind::Award: {
+            const auto aw = rec::award(r);
+            aw.side() = name(0, "a side");
+            aw.points() = integer(1, "points, an integer");
+            aw.reason() = text(2, "a reason");
             break;
+        }
         case Kind::Concede:
-            r.a = name(0, "a side");
+            rec::concede(r).side() = name(0, "a side");
             break;
         case Kind::ClaimWinner: {
             // <claim winner="Union" [level=]>, <claim winner="draw"/>, <claim draw="true"/>
@@ -176,8 +211,9 @@ bool Reader::record(const Elem& e, const ElemDef& def, Record& r) {
                     error("attribute 'winner' contradicts draw=\"" + std::string(raw(2)) + "\"");
                 r.kind = Kind::ClaimDraw;
             } else if (!failed_) {
-                r.a = name(0, "a side, or 'draw'");
-                r.b = opt_name(1);
+                const auto cw = rec::claim_winner(r);
+                cw.side() = name(0, "a side, or 'draw'");
+                cw.level() = opt_name(1);
             }
             break;
         }
@@ -185,9 +221,10 @@ bool Reader::record(const Elem& e, const ElemDef& def, Record& r) {
             const Sym side = name(0, "a side");
             const std::int64_t pts = integer(1, "points, an integer");
             if (!failed_) {
-                r.list = Span{static_cast<std::uint32_t>(g_.syms_arena.size()), 1};
+                const auto cs = rec::claim_score(r);
+                cs.sides() = Span{static_cast<std::uint32_t>(g_.syms_arena.size()), 1};
                 g_.syms_arena.push_back(side);
-                r.ints = Span{static_cast<std::uint32_t>(g_.ints_arena.size()), 1};
+                cs.points() = Span{static_cast<std::uint32_t>(g_.ints_arena.size()), 1};
                 g_.ints_arena.push_back(pts);
             }
             break;

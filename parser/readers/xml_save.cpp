@@ -29,6 +29,7 @@
 //   and the caller reads the save again as one tree, which reports the error as it always has.
 #include "diagnostics.hpp"
 #include "readers.hpp"
+#include "record_views.hpp"
 #include "xml_layout.hpp"
 #include "xml_reader.hpp"
 
@@ -190,7 +191,7 @@ private:
         if (!rd_.has(0)) rd_.error("missing attribute 'format' (expected format=\"1\")");
         if (rd_.failed()) return {};
         Record r = rd_.start_record(Kind::Game);
-        r.a = rd_.name(1, "a scenario id or path");
+        rec::game(r).scenario() = rd_.name(1, "a scenario id or path");
         if (!rd_.failed()) game = r;
         return root.node;
     }

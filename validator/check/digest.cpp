@@ -40,6 +40,7 @@ void GameDigest::new_name(Sym s, const GameRecord& g) {
 
 void GameDigest::add(const Record& r, const GameRecord& g) {
     // Every field but the record's line and column, in a fixed order; a list by its length first.
+    // Whatever the kind: the fields by their own names (what each holds is in record_views.hpp).
     // kRecord bytes hold the kind, the flags, five names, n, m and a list's length (92 at most); a
     // new name leaves that much room again after its text.
     room(kRecord);

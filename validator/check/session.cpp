@@ -1,6 +1,7 @@
 #include "session.hpp"
 
 #include "assemble.hpp"
+#include "record_views.hpp"
 
 #include <algorithm>
 #include <utility>
@@ -50,9 +51,9 @@ void Session::record(const Record& r, const GameRecord& g) {
         if (r.kind == Kind::Game) {
             game_named_ = true;
         } else if (r.kind == Kind::Player) {
-            players_.push_back(PlayerName{std::string(g.str(r.a)), std::string(g.str(r.b))});
+            players_.push_back(PlayerName{std::string(g.str(rec::player(r).side())), std::string(g.str(rec::player(r).name()))});
         } else if (r.kind == Kind::Tag) {
-            std::string name(g.str(r.a)), value(g.str(r.b));
+            std::string name(g.str(rec::tag(r).name())), value(g.str(rec::tag(r).value()));
             auto it = std::find_if(tags_.begin(), tags_.end(), [&](const auto& t) { return t.first == name; });
             if (it != tags_.end()) it->second = std::move(value);  // a tag given twice: its last value
             else tags_.emplace_back(std::move(name), std::move(value));
@@ -62,7 +63,7 @@ void Session::record(const Record& r, const GameRecord& g) {
     // The scenario is the first game record's, wherever it is (even after a syntax error: the
     // report names it).
     if (opts_.scenario.empty() && scen_name_.empty() && r.kind == Kind::Game) {
-        scen_name_ = std::string(g.str(r.a));
+        scen_name_ = std::string(g.str(rec::game(r).scenario()));
         scen_line_ = r.line;
         scen_col_ = r.col;
     }

@@ -1,6 +1,7 @@
 #include "binder.hpp"
 
 #include "diagnostics.hpp"
+#include "record_views.hpp"
 #include "suggest.hpp"
 #include "text.hpp"
 
@@ -52,12 +53,13 @@ void Binder::apply_params(std::span<const Record> header, const CheckOptions& op
     for (const auto& r : header) {
         if (r.kind == Kind::Turn) break;
         if (r.kind != Kind::Param) continue;
-        const std::string name = lower(str(r.a));
+        const auto p = rec::param(r);
+        const std::string name = lower(str(p.name()));
         if (!s_.find_param(name)) {
-            f.add(Code::UnknownParam, r.line, fmt::format("the scenario {} has no parameter '{}'{}", s_.id, str(r.a), near_param(str(r.a))));
+            f.add(Code::UnknownParam, r.line, fmt::format("the scenario {} has no parameter '{}'{}", s_.id, str(p.name()), near_param(str(p.name()))));
             continue;
         }
-        set(name, std::string(str(r.b)), r.line);
+        set(name, std::string(str(p.value())), r.line);
     }
     for (const auto& [n, v] : opts.params) {
         // "ID:NAME" is for the games of scenario ID (or of a scenario that extends it) alone, so

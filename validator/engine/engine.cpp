@@ -1,6 +1,7 @@
 #include "engine.hpp"
 
 #include "diagnostics.hpp"
+#include "record_views.hpp"
 
 #include <fmt/format.h>
 
@@ -45,14 +46,14 @@ bool Engine::start(std::span<const Record> header, const Sym* syms, const std::i
     if (g.names.first_player() != kNoSide) g.clock.put_first(g.names.first_player());
     for (const Record& r : header) {
         if (r.kind == Kind::Turn) break;
-        if (r.kind == Kind::Setup) g.custom_setup = (r.flags & kFlagCustom) != 0;
+        if (r.kind == Kind::Setup) g.custom_setup = rec::setup(r).custom();
     }
     if (g.clock.alternating()) {
         // The side of the first `phase` record moves first; the sides then alternate.
         SideId first = kNoSide;
         for (const Record& r : header)
-            if (r.kind == Kind::Phase && r.a != kNoSym) {
-                first = g.names.side(r.a);
+            if (r.kind == Kind::Phase && rec::phase(r).side() != kNoSym) {
+                first = g.names.side(rec::phase(r).side());
                 break;
             }
         g.clock.set_first_mover(first == kNoSide ? 0 : first, first != kNoSide);
@@ -171,15 +172,16 @@ void Engine::header(const Record& r) {
             if (index_ != 0) g.findings.add(Code::HeaderOrder, r.line, "the game record must be the first record");
             break;
         case Kind::Side:
-        case Kind::Player:
-            if (g.names.side(r.a) == kNoSide) g.unknown_side(r, r.a);
+        case Kind::Player:  // both name their side first
+            if (g.names.side(rec::side(r).side()) == kNoSide) g.unknown_side(r, rec::side(r).side());
             break;
         case Kind::Unit: unit_record(r); break;
         case Kind::Hold: {
-            const LocId l = g.names.loc(r.a);
-            const SideId side = g.names.side(r.b);
-            if (l == kNoLoc) g.unknown_location(r, r.a);
-            if (side == kNoSide) g.unknown_side(r, r.b);
+            const auto h = rec::hold(r);
+            const LocId l = g.names.loc(h.location());
+            const SideId side = g.names.side(h.side());
+            if (l == kNoLoc) g.unknown_location(r, h.location());
+            if (side == kNoSide) g.unknown_side(r, h.side());
             if (l != kNoLoc && side != kNoSide) {
                 g.state.set_holder(l, side);
                 g.held_by_record.push_back(l);
@@ -199,44 +201,45 @@ void Engine::header(const Record& r) {
 // A unit of the game's own (move-log.md `unit`): it replaces the scenario's unit of that id.
 void Engine::unit_record(const Record& r) {
     Game& g = game_;
-    const SideId side = g.names.side(r.b);
+    const auto d = rec::unit(r);
+    const SideId side = g.names.side(d.side());
     if (side == kNoSide) {
         g.findings.add(Code::UnknownSide, r.line,
-                       fmt::format("unit {}: no side '{}' in {}{}", g.str(r.a), g.str(r.b), g.scenario.title, g.near_side(g.str(r.b))));
+                       fmt::format("unit {}: no side '{}' in {}{}", g.str(d.id()), g.str(d.side()), g.scenario.title, g.near_side(g.str(d.side()))));
         return;
     }
-    const LocId at = g.names.loc(r.d), enters_at = g.names.loc(r.e);
-    if ((r.d != kNoSym && at == kNoLoc) || (r.e != kNoSym && enters_at == kNoLoc)) {
-        const std::string_view wrong = g.str(r.d != kNoSym && at == kNoLoc ? r.d : r.e);
+    const LocId at = g.names.loc(d.at()), enters_at = g.names.loc(d.enters_at());
+    if ((d.at() != kNoSym && at == kNoLoc) || (d.enters_at() != kNoSym && enters_at == kNoLoc)) {
+        const std::string_view wrong = g.str(d.at() != kNoSym && at == kNoLoc ? d.at() : d.enters_at());
         g.findings.add(Code::UnknownLocation, r.line,
-                       fmt::format("unit {}: no location '{}' on the {} map{}", g.str(r.a), wrong, g.scenario.title, g.near_location(wrong)));
+                       fmt::format("unit {}: no location '{}' on the {} map{}", g.str(d.id()), wrong, g.scenario.title, g.near_location(wrong)));
         return;
     }
-    if (r.n < 0) {
-        g.findings.add(Code::BadCount, r.line, fmt::format("unit {}: strength {} is negative", g.str(r.a), r.n));
+    if (d.strength() < 0) {
+        g.findings.add(Code::BadCount, r.line, fmt::format("unit {}: strength {} is negative", g.str(d.id()), d.strength()));
         return;
     }
-    const std::span<const std::int64_t> ma = g.ints(r.ints);  // `ma <n>`, when given
+    const std::span<const std::int64_t> ma = g.ints(d.ma());  // `ma <n>`, when given
     if (!ma.empty() && ma.front() < 0) {
-        g.findings.add(Code::BadCount, r.line, fmt::format("unit {}: movement allowance {} is negative", g.str(r.a), ma.front()));
+        g.findings.add(Code::BadCount, r.line, fmt::format("unit {}: movement allowance {} is negative", g.str(d.id()), ma.front()));
         return;
     }
     Unit u;
-    u.name = g.str(r.a);
+    u.name = g.str(d.id());
     u.side = side;
-    u.type = g.str(r.c);
-    u.strength = u.initial_strength = r.n;
-    u.enters_turn = static_cast<std::int32_t>(std::clamp<std::int64_t>(r.m, 0, INT32_MAX));
+    u.type = g.str(d.type());
+    u.strength = u.initial_strength = d.strength();
+    u.enters_turn = static_cast<std::int32_t>(std::clamp<std::int64_t>(d.enters_turn(), 0, INT32_MAX));
     u.enters_at = enters_at;
     u.declared_line = r.line;
     if (!ma.empty()) u.ma = ma.front();
-    for (Sym role : g.list(r.list)) u.roles.push_back(g.str(role));
-    UnitId id = g.names.unit(r.a);
+    for (Sym role : g.list(d.roles())) u.roles.push_back(g.str(role));
+    UnitId id = g.names.unit(d.id());
     if (id >= 0) {
         g.state.replace_unit(id, std::move(u));
     } else {
         id = g.state.add_unit(std::move(u));
-        g.names.bind_unit(r.a, id);
+        g.names.bind_unit(d.id(), id);
     }
     for (Mechanism* m : g.with(kOnUnitDeclared)) m->on_unit_declared(r, g.state.unit(id));
     if (at != kNoLoc) g.state.place(id, at);
@@ -244,31 +247,32 @@ void Engine::unit_record(const Record& r) {
 
 void Engine::turn(const Record& r) {
     Game& g = game_;
+    const std::int64_t number = rec::turn(r).number();
     if (g.over == Over::No && g.clock.turn() > 0) {
         g.end_of_phase();
         for (Mechanism* m : g.with(kOnTurnEnd)) m->on_turn_end(r);
     }
     for (Mechanism* m : g.with(kOnTurnBoundary)) m->on_turn_boundary();
     if (g.over != Over::No) {
-        g.findings.add(Code::AfterEnd, r.line, fmt::format("turn {} after the game was over ({})", r.n, g.decided));
+        g.findings.add(Code::AfterEnd, r.line, fmt::format("turn {} after the game was over ({})", number, g.decided));
         return;
     }
     g.seen_turn = true;
     if (g.clock.turn() == 0 && g.resume_turn > 0) {
-        if (r.n != g.resume_turn)
+        if (number != g.resume_turn)
             g.findings.add(Code::TurnOrder, r.line,
-                           fmt::format("turn {}: the record resumes the game in game-turn {} (its resume record, line {})", r.n, g.resume_turn, g.resume_line));
-    } else if (r.n != g.clock.turn() + 1) {
-        g.findings.add(Code::TurnOrder, r.line, fmt::format("turn {} follows turn {}: turns go 1, 2, 3...", r.n, g.clock.turn()));
+                           fmt::format("turn {}: the record resumes the game in game-turn {} (its resume record, line {})", number, g.resume_turn, g.resume_line));
+    } else if (number != g.clock.turn() + 1) {
+        g.findings.add(Code::TurnOrder, r.line, fmt::format("turn {} follows turn {}: turns go 1, 2, 3...", number, g.clock.turn()));
     }
-    if (g.turns > 0 && r.n > g.turns) {
-        g.findings.add(Code::TurnLimit, r.line, g.scenario.end_rule, fmt::format("turn {}: {} lasts {} game-turns", r.n, g.scenario.title, g.turns));
+    if (g.turns > 0 && number > g.turns) {
+        g.findings.add(Code::TurnLimit, r.line, g.scenario.end_rule, fmt::format("turn {}: {} lasts {} game-turns", number, g.scenario.title, g.turns));
         if (g.clock.turn() >= g.turns) {
             g.end(Over::LastTurn, g.last_applied_line, fmt::format("end of game-turn {}", g.turns));
             return;
         }
     }
-    g.clock.begin_turn(static_cast<std::int32_t>(std::clamp<std::int64_t>(r.n, 0, INT32_MAX)));
+    g.clock.begin_turn(static_cast<std::int32_t>(std::clamp<std::int64_t>(number, 0, INT32_MAX)));
     g.last_applied_line = r.line;
     if (!g.play_started) {
         g.play_started = true;
@@ -279,20 +283,21 @@ void Engine::turn(const Record& r) {
 
 void Engine::phase(const Record& r) {
     Game& g = game_;
+    const Sym side_sym = rec::phase(r).side(), name = rec::phase(r).name();
     SideId side = kNoSide;
-    if (r.a != kNoSym) {
-        side = g.names.side(r.a);
+    if (side_sym != kNoSym) {
+        side = g.names.side(side_sym);
         if (side == kNoSide) {
-            g.unknown_side(r, r.a);
+            g.unknown_side(r, side_sym);
             return;
         }
     }
-    const std::int32_t ph = g.names.phase(r.b);
+    const std::int32_t ph = g.names.phase(name);
     if (ph < 0) {
-        g.findings.add(Code::UnknownPhase, r.line, fmt::format("no phase '{}' in {}{}", g.str(r.b), g.scenario.title, g.near_phase(g.str(r.b))));
+        g.findings.add(Code::UnknownPhase, r.line, fmt::format("no phase '{}' in {}{}", g.str(name), g.scenario.title, g.near_phase(g.str(name))));
         return;
     }
-    const std::string label = side == kNoSide ? std::string(g.str(r.b)) : fmt::format("{} {}", g.side_name(side), g.str(r.b));
+    const std::string label = side == kNoSide ? std::string(g.str(name)) : fmt::format("{} {}", g.side_name(side), g.str(name));
     const Clock& c = g.clock;
     if (c.turn() == 0) {
         g.findings.add(Code::TurnOrder, r.line, fmt::format("phase {} before the first turn record", label));
@@ -352,9 +357,9 @@ void Engine::end_record(const Record& r) {
 
 void Engine::concede(const Record& r) {
     Game& g = game_;
-    const SideId side = g.names.side(r.a);
+    const SideId side = g.names.side(rec::concede(r).side());
     if (side == kNoSide) {
-        g.unknown_side(r, r.a);
+        g.unknown_side(r, rec::concede(r).side());
         return;
     }
     // A concession ends the game at once: the automatic test of a turn it interrupts is not made.
@@ -364,16 +369,17 @@ void Engine::concede(const Record& r) {
 
 void Engine::award(const Record& r) {
     Game& g = game_;
-    const SideId side = g.names.side(r.a);
+    const auto a = rec::award(r);
+    const SideId side = g.names.side(a.side());
     if (side == kNoSide) {
-        g.unknown_side(r, r.a);
+        g.unknown_side(r, a.side());
         return;
     }
-    g.award(side, r.n, std::string(g.str(r.b)), r.line);
+    g.award(side, a.points(), std::string(g.str(a.reason())), r.line);
 }
 
 // A track the scenario does not keep (it has no tracks): the value is kept for the snapshot.
-void Engine::free_track(const Record& r) { game_.state.set_free_track(r.a, r.n); }
+void Engine::free_track(const Record& r) { game_.state.set_free_track(rec::track(r).name(), rec::track(r).value()); }
 
 // The verdict, made once: the victory rule's result and scores, each mechanism's part (hand_over),
 // the claims judged against them, the rulings, and every finding, by line.

@@ -1,6 +1,7 @@
 #include "intake.hpp"
 
 #include "diagnostics.hpp"
+#include "record_views.hpp"
 
 #include <fmt/format.h>
 
@@ -27,7 +28,7 @@ void Intake::add(const Record& r, const GameRecord& g) {
     kept.ints = copy_ints(r.ints, g.ints_arena.data());
     records_.push_back(kept);
     if (r.kind == Kind::Turn) seen_turn_ = true;
-    if (r.kind == Kind::Phase && r.a != kNoSym) seen_sided_phase_ = true;
+    if (r.kind == Kind::Phase && rec::phase(r).side() != kNoSym) seen_sided_phase_ = true;
 }
 
 void Intake::clear() {
@@ -59,7 +60,7 @@ std::optional<Scenario> bind_sides(std::span<const Record> header, const GameRec
         if (r.kind == Kind::Turn) break;
         if (r.kind != Kind::Side) continue;
         last = &r;
-        const std::string_view name = g.str(r.a);
+        const std::string_view name = g.str(rec::side(r).side());
         if (is_reserved_side_word(name) || iequals(name, "draw"))  // "draw": claim winner draw
             return fail(&r, fmt::format("'{}' cannot name a side: it is a reserved word of the move log and the scenario format", name));
         if (bound.find_side(name) != kNoSide) return fail(&r, fmt::format("side {} is declared twice", name));

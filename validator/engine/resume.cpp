@@ -11,6 +11,7 @@
 //   record is unknown: where such a holding decides points, `unverified-score` says so (points.cpp).
 #include "diagnostics.hpp"
 #include "engine.hpp"
+#include "record_views.hpp"
 
 #include <fmt/format.h>
 
@@ -25,20 +26,21 @@ void Engine::resume_record(const Record& r) {
                                                               g.resume_turn, g.resume_line));
         return;
     }
-    if (r.n < 1 || (g.turns > 0 && r.n > g.turns)) {
+    const std::int64_t turn = rec::resume(r).turn();
+    if (turn < 1 || (g.turns > 0 && turn > g.turns)) {
         g.findings.add(Code::BadValue, r.line,
-                       g.turns > 0 ? fmt::format("resume {}: {} has game-turns 1 to {}", r.n, g.scenario.title, g.turns)
-                                   : fmt::format("resume {}: a game-turn is 1 or more", r.n));
+                       g.turns > 0 ? fmt::format("resume {}: {} has game-turns 1 to {}", turn, g.scenario.title, g.turns)
+                                   : fmt::format("resume {}: a game-turn is 1 or more", turn));
         return;
     }
-    g.resume_turn = static_cast<std::int32_t>(r.n);
+    g.resume_turn = static_cast<std::int32_t>(turn);
     g.resume_line = r.line;
 }
 
 void Engine::out_before_play(const Record& r) {
     Game& g = game_;
-    const UnitId u = g.names.unit(r.a);
-    if (u < 0) return g.unknown_unit(r, r.a);
+    const UnitId u = g.names.unit(rec::unit_of(r));  // an eliminate or exit record
+    if (u < 0) return g.unknown_unit(r, rec::unit_of(r));
     const Unit& us = g.state.unit(u);
     if (us.status == UnitStatus::Eliminated || us.status == UnitStatus::Exited) {
         g.findings.add(Code::NotOnMap, r.line,
@@ -53,8 +55,8 @@ void Engine::out_before_play(const Record& r) {
         else g.state.set_status(u, UnitStatus::Eliminated);
         return;
     }
-    const LocId at = g.names.loc(r.b);
-    if (at == kNoLoc) return g.unknown_location(r, r.b);
+    const LocId at = g.names.loc(rec::exit(r).location());
+    if (at == kNoLoc) return g.unknown_location(r, rec::exit(r).location());
     g.exit_unit(u, at, true);
     g.findings.add(Code::UnverifiedScore, r.line,
                    fmt::format("{} left the map at {} before the record begins (game-turn {}): the exit is counted as allowed, and "

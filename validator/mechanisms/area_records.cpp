@@ -3,6 +3,7 @@
 
 #include "diagnostics.hpp"
 #include "position.hpp"
+#include "record_views.hpp"
 
 #include <fmt/format.h>
 
@@ -47,12 +48,13 @@ std::optional<std::int64_t> AreaRecords::track_value(Sym name) {
 // violation reported, when one of them cannot be used.
 bool AreaRecords::piece(const Record& r, SideId& f, Piece& p, LocId* space) {
     const Scenario& s = game.scenario;
-    f = game.names.side(r.a);
+    const auto pl = rec::place(r);  // place, remove, casualty
+    f = game.names.side(pl.faction());
     if (f == kNoSide) {
-        game.unknown_side(r, r.a);
+        game.unknown_side(r, pl.faction());
         return false;
     }
-    p = static_cast<Piece>(r.n);
+    p = pl.piece();
     const auto& own = s.faction_pieces[static_cast<std::size_t>(f)];
     if (std::find(own.begin(), own.end(), p) == own.end()) {
         game.findings.add(Code::UnknownUnit, r.line, s.pieces_rule.empty() ? cite::kAreas : std::string_view(s.pieces_rule),
@@ -60,15 +62,15 @@ bool AreaRecords::piece(const Record& r, SideId& f, Piece& p, LocId* space) {
         return false;
     }
     if (space) {
-        *space = game.names.loc(r.b);
+        *space = game.names.loc(pl.space());
         if (*space == kNoLoc) {
-            game.findings.add(Code::UnknownLocation, r.line, cite::kAreas, fmt::format("no space '{}' on the {} map{}", game.str(r.b), s.title, game.near_location(game.str(r.b))));
+            game.findings.add(Code::UnknownLocation, r.line, cite::kAreas, fmt::format("no space '{}' on the {} map{}", game.str(pl.space()), s.title, game.near_location(game.str(pl.space()))));
             return false;
         }
     }
-    if (r.m < 1) {
+    if (pl.count() < 1) {
         game.findings.add(Code::BadCount, r.line, cite::kAreas,
-                          fmt::format("{} {} {}: the count must be 1 or more, not {}", kind_name(r.kind), game.side_name(f), piece_name(p), r.m));
+                          fmt::format("{} {} {}: the count must be 1 or more, not {}", kind_name(r.kind), game.side_name(f), piece_name(p), pl.count()));
         return false;
     }
     return true;
@@ -88,30 +90,31 @@ void AreaRecords::casualty(const Record& r, SideId f, Piece p, std::int64_t n) {
 
 void AreaRecords::support(const Record& r) {
     const Scenario& s = game.scenario;
-    const LocId l = game.names.loc(r.a);
+    const auto sp = rec::support(r);
+    const LocId l = game.names.loc(sp.space());
     if (l == kNoLoc) {
-        game.findings.add(Code::UnknownLocation, r.line, cite::kAreas, fmt::format("no space '{}' on the {} map{}", game.str(r.a), s.title, game.near_location(game.str(r.a))));
+        game.findings.add(Code::UnknownLocation, r.line, cite::kAreas, fmt::format("no space '{}' on the {} map{}", game.str(sp.space()), s.title, game.near_location(game.str(sp.space()))));
         return;
     }
-    if (!s.spaces[static_cast<std::size_t>(l)].support_allowed && r.n != Neutral) {
+    if (!s.spaces[static_cast<std::size_t>(l)].support_allowed && sp.level() != Neutral) {
         game.findings.add(Code::NoSupport, r.line, s.support_rule.empty() ? cite::kAreas : std::string_view(s.support_rule),
                           fmt::format("{} has no population: it is always neutral and cannot be at {}", game.loc_name(l),
-                                      support_level_name(static_cast<int>(r.n))));
+                                      support_level_name(static_cast<int>(sp.level()))));
         return;
     }
-    pos_.set_support(l, static_cast<int>(r.n));
+    pos_.set_support(l, static_cast<int>(sp.level()));
 }
 
 void AreaRecords::pieces(const Record& r) {
     SideId f;
     Piece p;
     if (r.kind == Kind::Casualty) {
-        if (piece(r, f, p, nullptr)) casualty(r, f, p, r.m);
+        if (piece(r, f, p, nullptr)) casualty(r, f, p, rec::casualty(r).count());
         return;
     }
     LocId l;
     if (!piece(r, f, p, &l)) return;
-    std::int64_t n = r.m;
+    std::int64_t n = rec::place(r).count();  // place, remove
     if (r.kind == Kind::Place) {
         pos_.add_pieces(l, f, p, n);
         return;
@@ -124,15 +127,16 @@ void AreaRecords::pieces(const Record& r) {
         n = there;  // what was there leaves; only that can be a casualty
     }
     pos_.add_pieces(l, f, p, -n);
-    if (r.flags & kFlagCasualty) casualty(r, f, p, n);
+    if (rec::remove(r).casualty()) casualty(r, f, p, n);
 }
 
 void AreaRecords::blockade(const Record& r) {
     const Scenario& s = game.scenario;
-    const LocId l = game.names.loc(r.a);
+    const auto bl = rec::blockade(r);  // blockade, unblockade
+    const LocId l = game.names.loc(bl.city());
     const std::string_view rule = s.blockade_rule.empty() ? cite::kAreas : std::string_view(s.blockade_rule);
     if (l == kNoLoc) {
-        game.findings.add(Code::UnknownLocation, r.line, cite::kAreas, fmt::format("no space '{}' on the {} map{}", game.str(r.a), s.title, game.near_location(game.str(r.a))));
+        game.findings.add(Code::UnknownLocation, r.line, cite::kAreas, fmt::format("no space '{}' on the {} map{}", game.str(bl.city()), s.title, game.near_location(game.str(bl.city()))));
         return;
     }
     if (s.spaces[static_cast<std::size_t>(l)].type != SpaceType::City) {
@@ -156,7 +160,7 @@ bool AreaRecords::treaty_card(Sym s) {
 }
 
 void AreaRecords::card(const Record& r) {
-    if (!treaty_ && treaty_card(r.a)) {
+    if (!treaty_ && treaty_card(rec::card(r).id())) {
         treaty_ = true;
         game.findings.note(fmt::format("{}: the Treaty of Alliance is played at line {} (card {})", game.scenario.treaty.rule, r.line,
                                        game.scenario.treaty.card));
@@ -167,13 +171,14 @@ void AreaRecords::card(const Record& r) {
 // before the first turn a casualty track may be set (move-log.md: area records there set up).
 void AreaRecords::track(const Record& r) {
     const Scenario& s = game.scenario;
-    const std::int32_t t = game.names.track(r.a);
+    const auto tr = rec::track(r);
+    const std::int32_t t = game.names.track(tr.name());
     if (t < 0) {
         if (!s.tracks.empty()) {
-            game.findings.add(Code::UnknownTrack, r.line, cite::kAreas, fmt::format("no track '{}' in {}", game.str(r.a), s.title));
+            game.findings.add(Code::UnknownTrack, r.line, cite::kAreas, fmt::format("no track '{}' in {}", game.str(tr.name()), s.title));
             return;
         }
-        game.state.set_free_track(r.a, r.n);
+        game.state.set_free_track(tr.name(), tr.value());
         return;
     }
     const TrackDef& d = s.tracks[static_cast<std::size_t>(t)];
@@ -185,7 +190,7 @@ void AreaRecords::track(const Record& r) {
                                       d.derive == TrackDerive::Casualties ? " after the first turn" : ""));
         return;
     }
-    pos_.set_track(t, r.n);
+    pos_.set_track(t, tr.value());
 }
 
 void AreaRecords::describe(Position& p) const {

@@ -14,6 +14,7 @@
 #include "objectives.hpp"
 #include "points.hpp"
 #include "ratio_levels.hpp"
+#include "record_views.hpp"
 #include "reinforcements.hpp"
 #include "retreat_off_map.hpp"
 #include "roads.hpp"
@@ -44,7 +45,9 @@ bool any_rule(const Scenario& s, auto&& pred) { return std::any_of(s.points.begi
 bool has_reinforcements(const Scenario& s, std::span<const Record> header) {
     if (s.reinforcements.declared) return true;
     if (std::any_of(s.units.begin(), s.units.end(), [](const UnitDef& u) { return u.enters_turn > 0 || u.enters_at != kNoLoc; })) return true;
-    return std::any_of(header.begin(), header.end(), [](const Record& r) { return r.kind == Kind::Unit && (r.m > 0 || r.e != kNoSym); });
+    return std::any_of(header.begin(), header.end(), [](const Record& r) {
+        return r.kind == Kind::Unit && (rec::unit(r).enters_turn() > 0 || rec::unit(r).enters_at() != kNoSym);
+    });
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "higher_total.hpp"
 #include "objectives.hpp"
 #include "position.hpp"
+#include "record_views.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -28,13 +29,14 @@ bool Banners::setup(std::span<const Record>) {
 }
 
 void Banners::on_record(const Record& r) {
-    const SideId side = game.names.side(r.a);
+    const auto t = rec::target(r);
+    const SideId side = game.names.side(t.side());
     if (side == kNoSide)
-        return game.findings.input_error(Code::UnknownSide, r.line, r.col, fmt::format("target: no side '{}' in {}{}", game.str(r.a), game.scenario.title, game.near_side(game.str(r.a))));
-    if (r.n < 1 || r.n > 1000)  // as in a scenario file (docs/scenario-format.md)
+        return game.findings.input_error(Code::UnknownSide, r.line, r.col, fmt::format("target: no side '{}' in {}{}", game.str(t.side()), game.scenario.title, game.near_side(game.str(t.side()))));
+    if (t.banners() < 1 || t.banners() > 1000)  // as in a scenario file (docs/scenario-format.md)
         return game.findings.input_error(Code::BadValue, r.line, r.col,
-                                         fmt::format("target {}: {} banners must be 1 to 1000", game.side_name(side), r.n));
-    targets_[static_cast<std::size_t>(side)] = r.n;  // a later target for the same side replaces an earlier one
+                                         fmt::format("target {}: {} banners must be 1 to 1000", game.side_name(side), t.banners()));
+    targets_[static_cast<std::size_t>(side)] = t.banners();  // a later target for the same side replaces an earlier one
 }
 
 std::size_t Banners::open(SideId side, BannerSource source, ObjectiveKind objective, std::string what, std::string rule, std::int64_t banners,

@@ -2,6 +2,7 @@
 #include "claims.hpp"
 
 #include "diagnostics.hpp"
+#include "record_views.hpp"
 #include "text.hpp"
 
 #include <fmt/format.h>
@@ -17,16 +18,19 @@ std::span<const Kind> Claims::kinds() const {
 
 void Claims::on_record(const Record& r) {
     // In a faction game a winner may also be one of the rules' two sides (a combined victory, 7.2).
-    const bool group = r.kind == Kind::ClaimWinner && game.victory->is_group(game.str(r.a));
-    if (r.kind == Kind::ClaimWinner && game.names.side(r.a) == kNoSide && !group && !iequals(game.str(r.a), "draw")) game.unknown_side(r, r.a);
+    const auto w = rec::claim_winner(r);  // read only for a claim winner
+    const bool group = r.kind == Kind::ClaimWinner && game.victory->is_group(game.str(w.side()));
+    if (r.kind == Kind::ClaimWinner && game.names.side(w.side()) == kNoSide && !group && !iequals(game.str(w.side()), "draw"))
+        game.unknown_side(r, w.side());
     Record kept = r;
     if (r.kind == Kind::ClaimScore) {
-        for (Sym s : game.list(r.list))
+        const auto cs = rec::claim_score(r);
+        for (Sym s : game.list(cs.sides()))
             if (game.names.side(s) == kNoSide) game.unknown_side(r, s);
-        kept.list = Span{static_cast<std::uint32_t>(syms_.size()), r.list.len};
-        for (Sym s : game.list(r.list)) syms_.push_back(s);
-        kept.ints = Span{static_cast<std::uint32_t>(ints_.size()), r.ints.len};
-        for (std::int64_t n : game.ints(r.ints)) ints_.push_back(n);
+        rec::claim_score(kept).sides() = Span{static_cast<std::uint32_t>(syms_.size()), cs.sides().len};
+        for (Sym s : game.list(cs.sides())) syms_.push_back(s);
+        rec::claim_score(kept).points() = Span{static_cast<std::uint32_t>(ints_.size()), cs.points().len};
+        for (std::int64_t n : game.ints(cs.points())) ints_.push_back(n);
     }
     claims_.push_back(kept);
 }
@@ -40,23 +44,24 @@ void Claims::on_judged(Verdict& verdict) {
     const std::string computed_winner = v.winner ? *v.winner : std::string("none (no result)");
     for (const Record& r : claims_) {
         if (r.kind == Kind::ClaimWinner || r.kind == Kind::ClaimDraw) {
+            const auto w = rec::claim_winner(r);  // read only for a claim winner (a claim draw has no side)
             Claim c;
             c.line = r.line;
             c.claim = "winner";
-            const bool draw = r.kind == Kind::ClaimDraw || iequals(game.str(r.a), "draw");
-            const SideId side = draw ? kNoSide : game.names.side(r.a);
-            c.stated = draw ? "draw" : std::string(side == kNoSide ? game.str(r.a) : game.side_name(side));
+            const bool draw = r.kind == Kind::ClaimDraw || iequals(game.str(w.side()), "draw");
+            const SideId side = draw ? kNoSide : game.names.side(w.side());
+            c.stated = draw ? "draw" : std::string(side == kNoSide ? game.str(w.side()) : game.side_name(side));
             c.computed = computed_winner;
             c.agrees = v.winner && (draw ? *v.winner == "draw" : *v.winner == game.side_name(side));
             if (side == kNoSide && !draw)
-                if (const std::string* g = game.victory->claimed_group(game.str(r.a))) {  // 7.2: the side of a combined victory
+                if (const std::string* g = game.victory->claimed_group(game.str(w.side()))) {  // 7.2: the side of a combined victory
                     c.stated = *g;
                     c.agrees = true;
                 }
-            if (r.kind == Kind::ClaimWinner && r.b != kNoSym) {
-                c.stated += fmt::format(" ({})", game.str(r.b));
+            if (r.kind == Kind::ClaimWinner && w.level() != kNoSym) {
+                c.stated += fmt::format(" ({})", game.str(w.level()));
                 c.computed += v.level ? fmt::format(" ({})", *v.level) : std::string(" (no level)");
-                c.agrees = c.agrees && v.level && iequals(*v.level, game.str(r.b));
+                c.agrees = c.agrees && v.level && iequals(*v.level, game.str(w.level()));
             }
             if (!c.agrees)
                 game.findings.add(Code::ClaimMismatch, r.line, end_rule,
@@ -65,9 +70,10 @@ void Claims::on_judged(Verdict& verdict) {
             continue;
         }
         const auto& totals = game.sheet.totals();
-        for (std::uint32_t i = 0; i < r.list.len && i < r.ints.len; ++i) {
-            const Sym name = syms_[r.list.off + i];
-            const std::int64_t pts = ints_[r.ints.off + i];
+        const auto cs = rec::claim_score(r);  // its lists are in syms_ and ints_
+        for (std::uint32_t i = 0; i < cs.sides().len && i < cs.points().len; ++i) {
+            const Sym name = syms_[cs.sides().off + i];
+            const std::int64_t pts = ints_[cs.points().off + i];
             const SideId side = game.names.side(name);
             Claim sc;
             sc.line = r.line;

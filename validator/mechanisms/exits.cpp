@@ -4,6 +4,7 @@
 #include "diagnostics.hpp"
 #include "movement.hpp"
 #include "movement_points.hpp"
+#include "record_views.hpp"
 #include "zones_of_control.hpp"
 
 #include <fmt/format.h>
@@ -28,11 +29,12 @@ std::span<const Kind> ExitRule::kinds() const {
 }
 
 void ExitRule::on_record(const Record& r) {
+    const auto x = rec::exit(r);
     UnitId u = -1;
-    if (!unit_on_map(game, r, r.a, u)) return;
-    const LocId l = game.names.loc(r.b);
+    if (!unit_on_map(game, r, x.unit(), u)) return;
+    const LocId l = game.names.loc(x.location());
     if (l == kNoLoc) {
-        game.unknown_location(r, r.b);
+        game.unknown_location(r, x.location());
         return;
     }
     const Unit& us = game.state.unit(u);

@@ -4,6 +4,7 @@
 #include "area_records.hpp"
 #include "diagnostics.hpp"
 #include "faction_margins.hpp"
+#include "record_views.hpp"
 #include "text.hpp"
 
 #include <fmt/format.h>
@@ -33,14 +34,15 @@ bool FactionVictoryRule::setup(std::span<const Record> header) {
     for (const auto& r : header) {
         if (r.kind == Kind::Turn) break;
         if (r.kind != Kind::Player) continue;
-        const SideId f = game.names.side(r.a);
+        const auto pl = rec::player(r);
+        const SideId f = game.names.side(pl.side());
         if (f == kNoSide) continue;  // unknown-side, reported with the record
         any = true;
         auto& name = player_[static_cast<std::size_t>(f)];
-        if (!name.empty() && name != game.str(r.b))
+        if (!name.empty() && name != game.str(pl.name()))
             game.findings.note(fmt::format("{}: the {} are named twice in player records; the later, line {} ({}), stands", fv.players_rule,
-                                           game.side_name(f), r.line, game.str(r.b)));
-        name = game.str(r.b);
+                                           game.side_name(f), r.line, game.str(pl.name())));
+        name = game.str(pl.name());
         named_at[static_cast<std::size_t>(f)] = r.line;
     }
     std::vector<std::string> names;
@@ -85,8 +87,9 @@ bool FactionVictoryRule::setup(std::span<const Record> header) {
 void FactionVictoryRule::before_sequence(const Record& r) {
     if (game.clock.turn() != game.turns) return;
     bool close = final_armed_;
-    if (!close && r.kind == Kind::Phase && r.a == kNoSym) {  // a later phase of the last round: the support phase was left out
-        const std::int32_t ph = game.names.phase(r.b);
+    // A later phase of the last round: the support phase was left out.
+    if (!close && r.kind == Kind::Phase && rec::phase(r).side() == kNoSym) {
+        const std::int32_t ph = game.names.phase(rec::phase(r).name());
         const auto& seq = game.clock.sequence();
         for (std::size_t i = 0; i < seq.size() && ph >= 0 && final_step_ >= 0; ++i)
             if (seq[i].phase == ph && seq[i].side == kNoSide) {
@@ -107,8 +110,10 @@ void FactionVictoryRule::on_phase_begin(const Record& r) {
     const std::int32_t turn = game.clock.turn();
     if (checked_turn_ < turn && check_step_ >= 0 && step >= check_step_) {
         if (step != check_step_) {
+            const auto ph = rec::phase(r);
             const std::string label =
-                r.a == kNoSym ? std::string(game.str(r.b)) : fmt::format("{} {}", game.side_name(game.names.side(r.a)), game.str(r.b));
+                ph.side() == kNoSym ? std::string(game.str(ph.name()))
+                                    : fmt::format("{} {}", game.side_name(game.names.side(ph.side())), game.str(ph.name()));
             game.findings.note(fmt::format("{}: the log has no {} phase record in game-turn {}; the check is made at line {} (phase {}), the round's first",
                                            fv.check_rule, game.scenario.phases[static_cast<std::size_t>(fv.check_phase)].name, turn, r.line, label));
         }

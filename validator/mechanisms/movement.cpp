@@ -3,6 +3,7 @@
 
 #include "diagnostics.hpp"
 #include "movement_points.hpp"
+#include "record_views.hpp"
 #include "reinforcements.hpp"
 #include "retreat_off_map.hpp"
 #include "zones_of_control.hpp"
@@ -66,7 +67,7 @@ bool Movement::resolve_path(const Record& r) {
     path_.clear();
     bool ok = true;
     ++path_serial_;
-    for (Sym s : game.list(r.list)) {
+    for (Sym s : game.list(rec::move(r).path())) {  // move, retreat, advance
         const LocId l = game.names.loc(s);
         if (l == kNoLoc) {
             // Each unknown name once per path: a path naming one unknown location a million times
@@ -85,7 +86,7 @@ bool Movement::resolve_path(const Record& r) {
 
 void Movement::path(const Record& r) {
     UnitId u = -1;
-    if (!unit_on_map(game, r, r.a, u)) return;
+    if (!unit_on_map(game, r, rec::move(r).unit(), u)) return;
     if (!resolve_path(r)) return;
     if (path_.empty()) return;
     const Unit& us = game.state.unit(u);
@@ -110,19 +111,20 @@ void Movement::path(const Record& r) {
     for (std::size_t i = 1; i < path_.size(); ++i) game.state.pass_through(side, path_[i]);
     game.state.place(u, path_.back());
     if (is_move && path_.size() > 1 && zoc_) zoc_->stopped_if_in_zone(u, path_.back());
-    if (r.kind == Kind::Retreat && (r.flags & kFlagOff) && retreat_) retreat_->off_map(r, u, path_.back());
+    if (r.kind == Kind::Retreat && rec::retreat(r).off() && retreat_) retreat_->off_map(r, u, path_.back());
 }
 
 void Movement::enter(const Record& r) {
-    const UnitId u = game.names.unit(r.a);
+    const auto e = rec::enter(r);
+    const UnitId u = game.names.unit(e.unit());
     if (u < 0) {
-        game.unknown_unit(r, r.a);
+        game.unknown_unit(r, e.unit());
         return;
     }
     const Unit& us = game.state.unit(u);
-    const LocId l = game.names.loc(r.b);
+    const LocId l = game.names.loc(e.location());
     if (l == kNoLoc) {
-        game.unknown_location(r, r.b);
+        game.unknown_location(r, e.location());
         return;
     }
     if (us.status == UnitStatus::Exited || us.status == UnitStatus::Eliminated) {
@@ -146,24 +148,26 @@ void Movement::enter(const Record& r) {
 }
 
 void Movement::loss(const Record& r) {
+    const auto ls = rec::lose(r);  // eliminate, lose
     UnitId u = -1;
-    if (!unit_on_map(game, r, r.a, u)) return;
+    if (!unit_on_map(game, r, ls.unit(), u)) return;
     const Unit& us = game.state.unit(u);
     std::int64_t lost = us.strength;
     if (r.kind == Kind::Lose) {
-        if (r.n <= 0) {
-            game.findings.add(Code::BadCount, r.line, fmt::format("{} cannot lose {} strength points", us.name, r.n));
+        if (ls.strength() <= 0) {
+            game.findings.add(Code::BadCount, r.line, fmt::format("{} cannot lose {} strength points", us.name, ls.strength()));
             return;
         }
-        lost = std::min(r.n, us.strength);
+        lost = std::min(ls.strength(), us.strength);
     }
     game.lose_strength(u, lost);
 }
 
 void Movement::combat(const Record& r) {
     UnitId u = -1;
-    for (Sym s : game.list(r.list)) unit_on_map(game, r, s, u);
-    for (Sym s : game.list(r.list2)) unit_on_map(game, r, s, u);
+    const auto c = rec::combat(r);
+    for (Sym s : game.list(c.attackers())) unit_on_map(game, r, s, u);
+    for (Sym s : game.list(c.defenders())) unit_on_map(game, r, s, u);
 }
 
 }  // namespace referee

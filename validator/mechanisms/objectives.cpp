@@ -5,6 +5,7 @@
 
 #include "banners.hpp"
 #include "diagnostics.hpp"
+#include "record_views.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -56,19 +57,20 @@ bool Objectives::setup(std::span<const Record>) {
 // An `objective` record: the objective is the game's own; one that cannot be understood leaves the
 // game unjudged.
 void Objectives::on_record(const Record& r) {
+    const auto ob = rec::objective(r);
     ObjectiveDef d;
-    d.kind = static_cast<ObjectiveKind>(r.n);
+    d.kind = ob.kind();
     const std::string_view kind = objective_kind_name(d.kind);
     const std::string& title = game.scenario.title;
     Findings& f = game.findings;
-    if (iequals(game.str(r.a), "any")) {
+    if (iequals(game.str(ob.side()), "any")) {
         d.side = kNoSide;
     } else {
-        d.side = game.names.side(r.a);
+        d.side = game.names.side(ob.side());
         if (d.side == kNoSide)
-            return f.input_error(Code::UnknownSide, r.line, r.col, fmt::format("objective {}: no side '{}' in {} (a side, or any){}", kind, game.str(r.a), title, game.near_side(game.str(r.a))));
+            return f.input_error(Code::UnknownSide, r.line, r.col, fmt::format("objective {}: no side '{}' in {} (a side, or any){}", kind, game.str(ob.side()), title, game.near_side(game.str(ob.side()))));
     }
-    for (Sym s : game.list(r.list)) {
+    for (Sym s : game.list(ob.locations())) {
         const LocId l = game.names.loc(s);
         if (l == kNoLoc)
             return f.input_error(Code::UnknownLocation, r.line, r.col, fmt::format("objective {}: no location '{}' on the {} map{}", kind, game.str(s), title, game.near_location(game.str(s))));
@@ -80,13 +82,13 @@ void Objectives::on_record(const Record& r) {
         return f.input_error(Code::BadValue, r.line, r.col,
                              fmt::format("objective {} takes one location, not {} (a group of hexes is temporary-group, start-turn-temporary-group or majority)",
                                          kind, d.locs.size()));
-    if (r.m < 1 || r.m > 100)  // as in a scenario file (docs/scenario-format.md)
-        return f.input_error(Code::BadValue, r.line, r.col, fmt::format("objective {}: banners {} must be 1 to 100", kind, r.m));
-    d.banners = static_cast<std::int32_t>(r.m);
-    if (r.b != kNoSym) {
-        d.held_by = game.names.side(r.b);
+    if (ob.banners() < 1 || ob.banners() > 100)  // as in a scenario file (docs/scenario-format.md)
+        return f.input_error(Code::BadValue, r.line, r.col, fmt::format("objective {}: banners {} must be 1 to 100", kind, ob.banners()));
+    d.banners = static_cast<std::int32_t>(ob.banners());
+    if (ob.held_by() != kNoSym) {
+        d.held_by = game.names.side(ob.held_by());
         if (d.held_by == kNoSide)
-            return f.input_error(Code::UnknownSide, r.line, r.col, fmt::format("objective {}: held-by names no side of {}: '{}'{}", kind, title, game.str(r.b), game.near_side(game.str(r.b))));
+            return f.input_error(Code::UnknownSide, r.line, r.col, fmt::format("objective {}: held-by names no side of {}: '{}'{}", kind, title, game.str(ob.held_by()), game.near_side(game.str(ob.held_by()))));
         if (!eligible(d, d.held_by))
             return f.input_error(Code::BadValue, r.line, r.col,
                                  fmt::format("objective {} counts for {} only; {} cannot hold its banner at the start", kind, game.side_name(d.side),

@@ -2,6 +2,7 @@
 // table of parser/core/record.hpp.
 #include "game_dump.hpp"
 #include "readers.hpp"
+#include "record_views.hpp"
 
 #include <gtest/gtest.h>
 
@@ -91,10 +92,10 @@ TEST(MoveLog, SpecExample) {
         EXPECT_EQ(g.records[i].line, i + 1);
         EXPECT_EQ(g.records[i].col, 1u);
     }
-    EXPECT_EQ(str(g, g.records[0].a), "maryes-heights");
-    EXPECT_EQ(str(g, g.records[2].b), "A. Smith");
-    EXPECT_EQ(syms(g, g.records[6].list), (std::vector<std::string>{"0206", "0307", "0407"}));
-    EXPECT_EQ(str(g, g.records[8].b), "Ar");
+    EXPECT_EQ(str(g, rec::game(g.records[0]).scenario()), "maryes-heights");
+    EXPECT_EQ(str(g, rec::player(g.records[2]).name()), "A. Smith");
+    EXPECT_EQ(syms(g, rec::move(g.records[6]).path()), (std::vector<std::string>{"0206", "0307", "0407"}));
+    EXPECT_EQ(str(g, rec::combat(g.records[8]).result()), "Ar");
 }
 
 ///////////////////////////////////////////////////////////////////////////////////////////////
@@ -104,7 +105,7 @@ TEST(MoveLogHeader, Game) {
     GameRecord g = parse("game scenarios/my-battle.xml\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Game);
-    EXPECT_EQ(str(g, r.a), "scenarios/my-battle.xml");
+    EXPECT_EQ(str(g, rec::game(r).scenario()), "scenarios/my-battle.xml");
     EXPECT_EQ(r.b, kNoSym);
 }
 
@@ -112,140 +113,148 @@ TEST(MoveLogHeader, TagWithStringAndWords) {
     GameRecord g = parse("tag event \"WBC 2026\"\ntag round 3\ntag date 2026-08-01\n");
     ASSERT_EQ(g.records.size(), 3u) << diagnostics_text(g);
     EXPECT_EQ(g.records[0].kind, Kind::Tag);
-    EXPECT_EQ(str(g, g.records[0].a), "event");
-    EXPECT_EQ(str(g, g.records[0].b), "WBC 2026");
-    EXPECT_EQ(str(g, g.records[1].b), "3");
-    EXPECT_EQ(str(g, g.records[2].a), "date");
-    EXPECT_EQ(str(g, g.records[2].b), "2026-08-01");
+    EXPECT_EQ(str(g, rec::tag(g.records[0]).name()), "event");
+    EXPECT_EQ(str(g, rec::tag(g.records[0]).value()), "WBC 2026");
+    EXPECT_EQ(str(g, rec::tag(g.records[1]).value()), "3");
+    EXPECT_EQ(str(g, rec::tag(g.records[2]).name()), "date");
+    EXPECT_EQ(str(g, rec::tag(g.records[2]).value()), "2026-08-01");
 }
 
 TEST(MoveLogHeader, SideAndPlayer) {
     GameRecord g = parse("side French\nplayer French \"N. Bonaparte\"\n");
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
     EXPECT_EQ(g.records[0].kind, Kind::Side);
-    EXPECT_EQ(str(g, g.records[0].a), "French");
+    EXPECT_EQ(str(g, rec::side(g.records[0]).side()), "French");
     EXPECT_EQ(g.records[1].kind, Kind::Player);
-    EXPECT_EQ(str(g, g.records[1].a), "French");
-    EXPECT_EQ(str(g, g.records[1].b), "N. Bonaparte");
-    EXPECT_EQ(g.records[0].a, g.records[1].a) << "the same text interns to the same Sym";
+    EXPECT_EQ(str(g, rec::player(g.records[1]).side()), "French");
+    EXPECT_EQ(str(g, rec::player(g.records[1]).name()), "N. Bonaparte");
+    EXPECT_EQ(rec::side(g.records[0]).side(), rec::player(g.records[1]).side()) << "the same text interns to the same Sym";
 }
 
 TEST(MoveLogHeader, Param) {
     GameRecord g = parse("param treaty-played yes\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Param);
-    EXPECT_EQ(str(g, r.a), "treaty-played");
-    EXPECT_EQ(str(g, r.b), "yes");
+    EXPECT_EQ(str(g, rec::param(r).name()), "treaty-played");
+    EXPECT_EQ(str(g, rec::param(r).value()), "yes");
 }
 
 TEST(MoveLogHeader, SetupModesCaseInsensitive) {
     GameRecord g = parse("setup standard\nsetup custom\nSetup Custom\nSETUP STANDARD\nsetup \"custom\"\n");
     ASSERT_EQ(g.records.size(), 5u) << diagnostics_text(g);
     for (const Record& r : g.records) EXPECT_EQ(r.kind, Kind::Setup);
-    EXPECT_EQ(g.records[0].flags & kFlagCustom, 0);
-    EXPECT_EQ(g.records[1].flags & kFlagCustom, kFlagCustom);
-    EXPECT_EQ(g.records[2].flags & kFlagCustom, kFlagCustom);
-    EXPECT_EQ(g.records[3].flags & kFlagCustom, 0);
-    EXPECT_EQ(g.records[4].flags & kFlagCustom, kFlagCustom);
+    EXPECT_FALSE(rec::setup(g.records[0]).custom());
+    EXPECT_TRUE(rec::setup(g.records[1]).custom());
+    EXPECT_TRUE(rec::setup(g.records[2]).custom());
+    EXPECT_FALSE(rec::setup(g.records[3]).custom());
+    EXPECT_TRUE(rec::setup(g.records[4]).custom());
 }
 
 TEST(MoveLogHeader, UnitAllOptions) {
     GameRecord g = parse("unit 2/1/V Union infantry 6 at 1107 enters 3 at 0101 role leader role supply-wagon\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Unit);
-    EXPECT_EQ(str(g, r.a), "2/1/V");
-    EXPECT_EQ(str(g, r.b), "Union");
-    EXPECT_EQ(str(g, r.c), "infantry");
-    EXPECT_EQ(r.n, 6);
-    EXPECT_EQ(str(g, r.d), "1107");
-    EXPECT_EQ(r.m, 3);
-    EXPECT_EQ(str(g, r.e), "0101");
-    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"leader", "supply-wagon"}));
+    const auto u = rec::unit(r);
+    EXPECT_EQ(str(g, u.id()), "2/1/V");
+    EXPECT_EQ(str(g, u.side()), "Union");
+    EXPECT_EQ(str(g, u.type()), "infantry");
+    EXPECT_EQ(u.strength(), 6);
+    EXPECT_EQ(str(g, u.at()), "1107");
+    EXPECT_EQ(u.enters_turn(), 3);
+    EXPECT_EQ(str(g, u.enters_at()), "0101");
+    EXPECT_EQ(syms(g, u.roles()), (std::vector<std::string>{"leader", "supply-wagon"}));
 }
 
 TEST(MoveLogHeader, UnitOptionsInAnyOrder) {
     GameRecord g = parse("unit A Union inf 4 role train enters 2 at 0505 role leader at 0101\n");
     Record r = one(g);
-    EXPECT_EQ(str(g, r.d), "0101");
-    EXPECT_EQ(r.m, 2);
-    EXPECT_EQ(str(g, r.e), "0505");
-    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"train", "leader"}));
+    const auto u = rec::unit(r);
+    EXPECT_EQ(str(g, u.at()), "0101");
+    EXPECT_EQ(u.enters_turn(), 2);
+    EXPECT_EQ(str(g, u.enters_at()), "0505");
+    EXPECT_EQ(syms(g, u.roles()), (std::vector<std::string>{"train", "leader"}));
 }
 
 TEST(MoveLogHeader, UnitMovementAllowance) {
     // `ma <n>` (G7): in any place among the options, kept as the record's one int.
     GameRecord g = parse("unit A Union inf 4 ma 6 at 0101\nunit B Union inf 4 at 0101 role leader MA -2\nunit C Union inf 4\n");
     ASSERT_EQ(g.records.size(), 3u) << diagnostics_text(g);
-    ASSERT_EQ(g.records[0].ints.len, 1u);
-    EXPECT_EQ(g.ints_arena[g.records[0].ints.off], 6);
-    EXPECT_EQ(str(g, g.records[0].d), "0101");
-    ASSERT_EQ(g.records[1].ints.len, 1u);
-    EXPECT_EQ(g.ints_arena[g.records[1].ints.off], -2);  // the engine says what is wrong with it
-    EXPECT_EQ(syms(g, g.records[1].list), (std::vector<std::string>{"leader"}));
-    EXPECT_EQ(g.records[2].ints.len, 0u);
+    const auto a = rec::unit(g.records[0]), b = rec::unit(g.records[1]), c = rec::unit(g.records[2]);
+    ASSERT_EQ(a.ma().len, 1u);
+    EXPECT_EQ(g.ints_arena[a.ma().off], 6);
+    EXPECT_EQ(str(g, a.at()), "0101");
+    ASSERT_EQ(b.ma().len, 1u);
+    EXPECT_EQ(g.ints_arena[b.ma().off], -2);  // the engine says what is wrong with it
+    EXPECT_EQ(syms(g, b.roles()), (std::vector<std::string>{"leader"}));
+    EXPECT_EQ(c.ma().len, 0u);
 }
 
 TEST(MoveLogHeader, UnitWithoutOptions) {
     GameRecord g = parse("unit B Confederate cavalry 3\n");
     Record r = one(g);
-    EXPECT_EQ(r.n, 3);
-    EXPECT_EQ(r.d, kNoSym);
-    EXPECT_EQ(r.m, 0);
-    EXPECT_EQ(r.e, kNoSym);
-    EXPECT_EQ(r.list.len, 0u);
+    const auto u = rec::unit(r);
+    EXPECT_EQ(u.strength(), 3);
+    EXPECT_EQ(u.at(), kNoSym);
+    EXPECT_EQ(u.enters_turn(), 0);
+    EXPECT_EQ(u.enters_at(), kNoSym);
+    EXPECT_EQ(u.roles().len, 0u);
 }
 
 TEST(MoveLogHeader, UnitOptionKeywordsCaseInsensitive) {
     GameRecord g = parse("UNIT x Union inf 1 AT a ENTERS 4 At b ROLE Leader\n");
     Record r = one(g);
-    EXPECT_EQ(str(g, r.a), "x");
-    EXPECT_EQ(str(g, r.d), "a");
-    EXPECT_EQ(r.m, 4);
-    EXPECT_EQ(str(g, r.e), "b");
-    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"Leader"}));
+    const auto u = rec::unit(r);
+    EXPECT_EQ(str(g, u.id()), "x");
+    EXPECT_EQ(str(g, u.at()), "a");
+    EXPECT_EQ(u.enters_turn(), 4);
+    EXPECT_EQ(str(g, u.enters_at()), "b");
+    EXPECT_EQ(syms(g, u.roles()), (std::vector<std::string>{"Leader"}));
 }
 
 TEST(MoveLogHeader, Hold) {
     GameRecord g = parse("hold 1107 Union\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Hold);
-    EXPECT_EQ(str(g, r.a), "1107");
-    EXPECT_EQ(str(g, r.b), "Union");
+    EXPECT_EQ(str(g, rec::hold(r).location()), "1107");
+    EXPECT_EQ(str(g, rec::hold(r).side()), "Union");
 }
 
 TEST(MoveLogHeader, ObjectiveListAndOptions) {
     GameRecord g = parse("objective start-turn-temporary-group Union 0101,0102,0203 banners 2 held-by French\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Objective);
-    EXPECT_EQ(r.n, static_cast<std::int64_t>(ObjectiveKind::StartTurnTemporaryGroup));
-    EXPECT_EQ(str(g, r.a), "Union");
-    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"0101", "0102", "0203"}));
-    EXPECT_EQ(r.m, 2);
-    EXPECT_EQ(str(g, r.b), "French");
+    const auto o = rec::objective(r);
+    EXPECT_EQ(o.kind(), ObjectiveKind::StartTurnTemporaryGroup);
+    EXPECT_EQ(str(g, o.side()), "Union");
+    EXPECT_EQ(syms(g, o.locations()), (std::vector<std::string>{"0101", "0102", "0203"}));
+    EXPECT_EQ(o.banners(), 2);
+    EXPECT_EQ(str(g, o.held_by()), "French");
 }
 
 TEST(MoveLogHeader, ObjectiveOptionsInAnyOrder) {
     GameRecord g = parse("objective permanent Union A,B HELD-BY French Banners 3\n");
     Record r = one(g);
-    EXPECT_EQ(r.m, 3);
-    EXPECT_EQ(str(g, r.b), "French");
-    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"A", "B"}));
+    const auto o = rec::objective(r);
+    EXPECT_EQ(o.banners(), 3);
+    EXPECT_EQ(str(g, o.held_by()), "French");
+    EXPECT_EQ(syms(g, o.locations()), (std::vector<std::string>{"A", "B"}));
 }
 
 TEST(MoveLogHeader, ObjectiveDefaults) {
     GameRecord g = parse("objective Last-To-Occupy any Hill\n");
     Record r = one(g);
-    EXPECT_EQ(r.n, static_cast<std::int64_t>(ObjectiveKind::LastToOccupy));
-    EXPECT_EQ(str(g, r.a), "any");
-    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"Hill"}));
-    EXPECT_EQ(r.m, 1) << "banners defaults to 1";
-    EXPECT_EQ(r.b, kNoSym);
+    const auto o = rec::objective(r);
+    EXPECT_EQ(o.kind(), ObjectiveKind::LastToOccupy);
+    EXPECT_EQ(str(g, o.side()), "any");
+    EXPECT_EQ(syms(g, o.locations()), (std::vector<std::string>{"Hill"}));
+    EXPECT_EQ(o.banners(), 1) << "banners defaults to 1";
+    EXPECT_EQ(o.held_by(), kNoSym);
 }
 
 TEST(MoveLogHeader, ObjectiveListInOneString) {
     GameRecord g = parse("objective majority any \"New York,Long Island\"\n");
     Record r = one(g);
-    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"New York", "Long Island"}));
+    EXPECT_EQ(syms(g, rec::objective(r).locations()), (std::vector<std::string>{"New York", "Long Island"}));
 }
 
 TEST(MoveLogHeader, ObjectiveKinds) {
@@ -261,7 +270,8 @@ TEST(MoveLogHeader, ObjectiveKinds) {
     };
     for (const auto& [word, kind] : kinds) {
         GameRecord g = parse(std::string("objective ") + word + " Union X\n");
-        EXPECT_EQ(one(g).n, static_cast<std::int64_t>(kind)) << word;
+        const Record r = one(g);
+        EXPECT_EQ(rec::objective(r).kind(), kind) << word;
     }
 }
 
@@ -269,8 +279,8 @@ TEST(MoveLogHeader, Target) {
     GameRecord g = parse("target French 4\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Target);
-    EXPECT_EQ(str(g, r.a), "French");
-    EXPECT_EQ(r.n, 4);
+    EXPECT_EQ(str(g, rec::target(r).side()), "French");
+    EXPECT_EQ(rec::target(r).banners(), 4);
 }
 
 ///////////////////////////////////////////////////////////////////////////////////////////////
@@ -280,7 +290,7 @@ TEST(MoveLogSequence, Turn) {
     GameRecord g = parse("turn 12\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Turn);
-    EXPECT_EQ(r.n, 12);
+    EXPECT_EQ(rec::turn(r).number(), 12);
 }
 
 // referee's own header record (docs/move-log.md, "A game taken up after turn 1").
@@ -288,7 +298,7 @@ TEST(MoveLogHeader, Resume) {
     GameRecord g = parse("resume 4\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Resume);
-    EXPECT_EQ(r.n, 4);
+    EXPECT_EQ(rec::resume(r).turn(), 4);
     EXPECT_TRUE(is_header(Kind::Resume));
     GameRecord bad = parse("resume four\n");
     EXPECT_TRUE(bad.has_syntax_errors());
@@ -299,10 +309,10 @@ TEST(MoveLogSequence, PhaseOfASideAndOfNoSide) {
     GameRecord g = parse("phase Union movement\nphase victory-check\n");
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
     EXPECT_EQ(g.records[0].kind, Kind::Phase);
-    EXPECT_EQ(str(g, g.records[0].a), "Union");
-    EXPECT_EQ(str(g, g.records[0].b), "movement");
-    EXPECT_EQ(g.records[1].a, kNoSym);
-    EXPECT_EQ(str(g, g.records[1].b), "victory-check");
+    EXPECT_EQ(str(g, rec::phase(g.records[0]).side()), "Union");
+    EXPECT_EQ(str(g, rec::phase(g.records[0]).name()), "movement");
+    EXPECT_EQ(rec::phase(g.records[1]).side(), kNoSym);
+    EXPECT_EQ(str(g, rec::phase(g.records[1]).name()), "victory-check");
 }
 
 ///////////////////////////////////////////////////////////////////////////////////////////////
@@ -312,97 +322,100 @@ TEST(MoveLogUnits, Move) {
     GameRecord g = parse("move 2/1/V 1107 1208 1309\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Move);
-    EXPECT_EQ(str(g, r.a), "2/1/V");
-    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"1107", "1208", "1309"}));
+    EXPECT_EQ(str(g, rec::move(r).unit()), "2/1/V");
+    EXPECT_EQ(syms(g, rec::move(r).path()), (std::vector<std::string>{"1107", "1208", "1309"}));
 }
 
 TEST(MoveLogUnits, ArrowsAreDropped) {
     GameRecord g = parse("move 2/1/V 1107 -> 1208 -> 1309\nmove 2/1/V 1107 -> 1208 1309\n");
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
     const std::vector<std::string> path = {"1107", "1208", "1309"};
-    EXPECT_EQ(syms(g, g.records[0].list), path);
-    EXPECT_EQ(syms(g, g.records[1].list), path);
+    EXPECT_EQ(syms(g, rec::move(g.records[0]).path()), path);
+    EXPECT_EQ(syms(g, rec::move(g.records[1]).path()), path);
     // A quoted "->" is a location, not an arrow.
     GameRecord q = parse("move U A \"->\" B\n");
-    EXPECT_EQ(syms(q, one(q).list), (std::vector<std::string>{"A", "->", "B"}));
+    const Record quoted = one(q);
+    EXPECT_EQ(syms(q, rec::move(quoted).path()), (std::vector<std::string>{"A", "->", "B"}));
 }
 
 TEST(MoveLogUnits, EnterExit) {
     GameRecord g = parse("enter 5/V 0101\nexit 5/V 3001\n");
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
     EXPECT_EQ(g.records[0].kind, Kind::Enter);
-    EXPECT_EQ(str(g, g.records[0].a), "5/V");
-    EXPECT_EQ(str(g, g.records[0].b), "0101");
+    EXPECT_EQ(str(g, rec::enter(g.records[0]).unit()), "5/V");
+    EXPECT_EQ(str(g, rec::enter(g.records[0]).location()), "0101");
     EXPECT_EQ(g.records[1].kind, Kind::Exit);
-    EXPECT_EQ(str(g, g.records[1].b), "3001");
+    EXPECT_EQ(str(g, rec::exit(g.records[1]).location()), "3001");
 }
 
 TEST(MoveLogUnits, RetreatWithAndWithoutOff) {
     GameRecord g = parse("retreat 3/V 0407 0307\nretreat 2/V 0113 off\nretreat 2/V 0113 -> 0114 OFF\n");
     ASSERT_EQ(g.records.size(), 3u) << diagnostics_text(g);
     EXPECT_EQ(g.records[0].kind, Kind::Retreat);
-    EXPECT_EQ(str(g, g.records[0].a), "3/V");
-    EXPECT_EQ(syms(g, g.records[0].list), (std::vector<std::string>{"0407", "0307"}));
-    EXPECT_EQ(g.records[0].flags & kFlagOff, 0);
-    EXPECT_EQ(syms(g, g.records[1].list), (std::vector<std::string>{"0113"}));
-    EXPECT_EQ(g.records[1].flags & kFlagOff, kFlagOff);
-    EXPECT_EQ(syms(g, g.records[2].list), (std::vector<std::string>{"0113", "0114"}));
-    EXPECT_EQ(g.records[2].flags & kFlagOff, kFlagOff);
+    EXPECT_EQ(str(g, rec::retreat(g.records[0]).unit()), "3/V");
+    EXPECT_EQ(syms(g, rec::retreat(g.records[0]).path()), (std::vector<std::string>{"0407", "0307"}));
+    EXPECT_FALSE(rec::retreat(g.records[0]).off());
+    EXPECT_EQ(syms(g, rec::retreat(g.records[1]).path()), (std::vector<std::string>{"0113"}));
+    EXPECT_TRUE(rec::retreat(g.records[1]).off());
+    EXPECT_EQ(syms(g, rec::retreat(g.records[2]).path()), (std::vector<std::string>{"0113", "0114"}));
+    EXPECT_TRUE(rec::retreat(g.records[2]).off());
 }
 
 TEST(MoveLogUnits, Advance) {
     GameRecord g = parse("advance 3/V 0407 -> 0508\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Advance);
-    EXPECT_EQ(str(g, r.a), "3/V");
-    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"0407", "0508"}));
+    EXPECT_EQ(str(g, rec::advance(r).unit()), "3/V");
+    EXPECT_EQ(syms(g, rec::advance(r).path()), (std::vector<std::string>{"0407", "0508"}));
 }
 
 TEST(MoveLogUnits, EliminateLose) {
     GameRecord g = parse("eliminate 3/V\nlose 3/V 2\n");
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
     EXPECT_EQ(g.records[0].kind, Kind::Eliminate);
-    EXPECT_EQ(str(g, g.records[0].a), "3/V");
+    EXPECT_EQ(str(g, rec::eliminate(g.records[0]).unit()), "3/V");
     EXPECT_EQ(g.records[1].kind, Kind::Lose);
-    EXPECT_EQ(str(g, g.records[1].a), "3/V");
-    EXPECT_EQ(g.records[1].n, 2);
+    EXPECT_EQ(str(g, rec::lose(g.records[1]).unit()), "3/V");
+    EXPECT_EQ(rec::lose(g.records[1]).strength(), 2);
 }
 
 TEST(MoveLogUnits, CombatFull) {
     GameRecord g = parse("combat 3/V,4/V vs Ransom,Cobb odds 3:1 roll 4 6 result Ar\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Combat);
-    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"3/V", "4/V"}));
-    EXPECT_EQ(syms(g, r.list2), (std::vector<std::string>{"Ransom", "Cobb"}));
-    EXPECT_EQ(str(g, r.a), "3:1");
-    EXPECT_EQ(ints(g, r.ints), (std::vector<std::int64_t>{4, 6}));
-    EXPECT_EQ(str(g, r.b), "Ar");
+    const auto c = rec::combat(r);
+    EXPECT_EQ(syms(g, c.attackers()), (std::vector<std::string>{"3/V", "4/V"}));
+    EXPECT_EQ(syms(g, c.defenders()), (std::vector<std::string>{"Ransom", "Cobb"}));
+    EXPECT_EQ(str(g, c.odds()), "3:1");
+    EXPECT_EQ(ints(g, c.rolls()), (std::vector<std::int64_t>{4, 6}));
+    EXPECT_EQ(str(g, c.result()), "Ar");
 }
 
 TEST(MoveLogUnits, CombatMinimal) {
     GameRecord g = parse("combat A VS B\n");
     Record r = one(g);
-    EXPECT_EQ(syms(g, r.list), (std::vector<std::string>{"A"}));
-    EXPECT_EQ(syms(g, r.list2), (std::vector<std::string>{"B"}));
-    EXPECT_EQ(r.a, kNoSym);
-    EXPECT_EQ(r.ints.len, 0u);
-    EXPECT_EQ(r.b, kNoSym);
+    const auto c = rec::combat(r);
+    EXPECT_EQ(syms(g, c.attackers()), (std::vector<std::string>{"A"}));
+    EXPECT_EQ(syms(g, c.defenders()), (std::vector<std::string>{"B"}));
+    EXPECT_EQ(c.odds(), kNoSym);
+    EXPECT_EQ(c.rolls().len, 0u);
+    EXPECT_EQ(c.result(), kNoSym);
 }
 
 TEST(MoveLogUnits, Roll) {
     GameRecord g = parse("roll 2d6 3 5\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Roll);
-    EXPECT_EQ(str(g, r.a), "2d6");
-    EXPECT_EQ(ints(g, r.ints), (std::vector<std::int64_t>{3, 5}));
+    EXPECT_EQ(str(g, rec::roll(r).dice()), "2d6");
+    EXPECT_EQ(ints(g, rec::roll(r).values()), (std::vector<std::int64_t>{3, 5}));
 }
 
 TEST(MoveLogUnits, ChatTextJoinedWithOneSpace) {
     GameRecord g = parse("chat Union  good\tgame,   \"well \\\"played\\\"\"  # not part of it\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Chat);
-    EXPECT_EQ(str(g, r.a), "Union");
-    EXPECT_EQ(str(g, r.b), "good game, well \"played\"");
+    EXPECT_EQ(str(g, rec::chat(r).speaker()), "Union");
+    EXPECT_EQ(str(g, rec::chat(r).text()), "good game, well \"played\"");
 }
 
 ///////////////////////////////////////////////////////////////////////////////////////////////
@@ -416,22 +429,22 @@ TEST(MoveLogAreas, SupportLevels) {
     const std::int64_t levels[] = {ActiveSupport, PassiveSupport, Neutral, PassiveOpposition, ActiveOpposition};
     for (std::size_t i = 0; i < 5; ++i) {
         EXPECT_EQ(g.records[i].kind, Kind::Support);
-        EXPECT_EQ(g.records[i].n, levels[i]) << i;
+        EXPECT_EQ(rec::support(g.records[i]).level(), levels[i]) << i;
     }
-    EXPECT_EQ(str(g, g.records[0].a), "Boston");
-    EXPECT_EQ(str(g, g.records[4].a), "New York");
+    EXPECT_EQ(str(g, rec::support(g.records[0]).space()), "Boston");
+    EXPECT_EQ(str(g, rec::support(g.records[4]).space()), "New York");
 }
 
 TEST(MoveLogAreas, PlaceCountDefaultsToOne) {
     GameRecord g = parse("place Patriots fort Virginia\nplace Indians Village Quebec 2\n");
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
     EXPECT_EQ(g.records[0].kind, Kind::Place);
-    EXPECT_EQ(str(g, g.records[0].a), "Patriots");
-    EXPECT_EQ(g.records[0].n, static_cast<std::int64_t>(Piece::Fort));
-    EXPECT_EQ(str(g, g.records[0].b), "Virginia");
-    EXPECT_EQ(g.records[0].m, 1);
-    EXPECT_EQ(g.records[1].n, static_cast<std::int64_t>(Piece::Village));
-    EXPECT_EQ(g.records[1].m, 2);
+    EXPECT_EQ(str(g, rec::place(g.records[0]).faction()), "Patriots");
+    EXPECT_EQ(rec::place(g.records[0]).piece(), Piece::Fort);
+    EXPECT_EQ(str(g, rec::place(g.records[0]).space()), "Virginia");
+    EXPECT_EQ(rec::place(g.records[0]).count(), 1);
+    EXPECT_EQ(rec::place(g.records[1]).piece(), Piece::Village);
+    EXPECT_EQ(rec::place(g.records[1]).count(), 2);
 }
 
 TEST(MoveLogAreas, Pieces) {
@@ -442,7 +455,8 @@ TEST(MoveLogAreas, Pieces) {
     };
     for (const auto& [word, piece] : pieces) {
         GameRecord g = parse(std::string("casualty British ") + word + " 1\n");
-        EXPECT_EQ(one(g).n, static_cast<std::int64_t>(piece)) << word;
+        const Record r = one(g);
+        EXPECT_EQ(rec::casualty(r).piece(), piece) << word;
     }
 }
 
@@ -453,27 +467,27 @@ TEST(MoveLogAreas, RemoveCountAndCasualty) {
     ASSERT_EQ(g.records.size(), 4u) << diagnostics_text(g);
     for (const Record& r : g.records) {
         EXPECT_EQ(r.kind, Kind::Remove);
-        EXPECT_EQ(str(g, r.a), "British");
-        EXPECT_EQ(str(g, r.b), "Boston");
+        EXPECT_EQ(str(g, rec::remove(r).faction()), "British");
+        EXPECT_EQ(str(g, rec::remove(r).space()), "Boston");
     }
-    EXPECT_EQ(g.records[0].m, 1);
-    EXPECT_EQ(g.records[0].flags & kFlagCasualty, 0);
-    EXPECT_EQ(g.records[1].m, 3);
-    EXPECT_EQ(g.records[1].flags & kFlagCasualty, 0);
-    EXPECT_EQ(g.records[2].m, 1);
-    EXPECT_EQ(g.records[2].flags & kFlagCasualty, kFlagCasualty);
-    EXPECT_EQ(g.records[3].n, static_cast<std::int64_t>(Piece::Tory));
-    EXPECT_EQ(g.records[3].m, 2);
-    EXPECT_EQ(g.records[3].flags & kFlagCasualty, kFlagCasualty);
+    EXPECT_EQ(rec::remove(g.records[0]).count(), 1);
+    EXPECT_FALSE(rec::remove(g.records[0]).casualty());
+    EXPECT_EQ(rec::remove(g.records[1]).count(), 3);
+    EXPECT_FALSE(rec::remove(g.records[1]).casualty());
+    EXPECT_EQ(rec::remove(g.records[2]).count(), 1);
+    EXPECT_TRUE(rec::remove(g.records[2]).casualty());
+    EXPECT_EQ(rec::remove(g.records[3]).piece(), Piece::Tory);
+    EXPECT_EQ(rec::remove(g.records[3]).count(), 2);
+    EXPECT_TRUE(rec::remove(g.records[3]).casualty());
 }
 
 TEST(MoveLogAreas, Casualty) {
     GameRecord g = parse("casualty Patriots continental 3\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Casualty);
-    EXPECT_EQ(str(g, r.a), "Patriots");
-    EXPECT_EQ(r.n, static_cast<std::int64_t>(Piece::Continental));
-    EXPECT_EQ(r.m, 3);
+    EXPECT_EQ(str(g, rec::casualty(r).faction()), "Patriots");
+    EXPECT_EQ(rec::casualty(r).piece(), Piece::Continental);
+    EXPECT_EQ(rec::casualty(r).count(), 3);
 }
 
 TEST(MoveLogAreas, BlockadeUnblockade) {
@@ -481,26 +495,26 @@ TEST(MoveLogAreas, BlockadeUnblockade) {
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
     EXPECT_EQ(g.records[0].kind, Kind::Blockade);
     EXPECT_EQ(g.records[1].kind, Kind::Unblockade);
-    EXPECT_EQ(str(g, g.records[0].a), "Boston");
-    EXPECT_EQ(g.records[0].a, g.records[1].a);
+    EXPECT_EQ(str(g, rec::blockade(g.records[0]).city()), "Boston");
+    EXPECT_EQ(rec::blockade(g.records[0]).city(), rec::unblockade(g.records[1]).city());
 }
 
 TEST(MoveLogAreas, Card) {
     GameRecord g = parse("card 109 \"Treaty of Alliance\"\ncard 12\n");
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
     EXPECT_EQ(g.records[0].kind, Kind::Card);
-    EXPECT_EQ(str(g, g.records[0].a), "109");
-    EXPECT_EQ(str(g, g.records[0].b), "Treaty of Alliance");
-    EXPECT_EQ(str(g, g.records[1].a), "12");
-    EXPECT_EQ(g.records[1].b, kNoSym);
+    EXPECT_EQ(str(g, rec::card(g.records[0]).id()), "109");
+    EXPECT_EQ(str(g, rec::card(g.records[0]).title()), "Treaty of Alliance");
+    EXPECT_EQ(str(g, rec::card(g.records[1]).id()), "12");
+    EXPECT_EQ(rec::card(g.records[1]).title(), kNoSym);
 }
 
 TEST(MoveLogAreas, Track) {
     GameRecord g = parse("track british-casualties -3\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Track);
-    EXPECT_EQ(str(g, r.a), "british-casualties");
-    EXPECT_EQ(r.n, -3);
+    EXPECT_EQ(str(g, rec::track(r).name()), "british-casualties");
+    EXPECT_EQ(rec::track(r).value(), -3);
 }
 
 ///////////////////////////////////////////////////////////////////////////////////////////////
@@ -510,27 +524,27 @@ TEST(MoveLogResults, Award) {
     GameRecord g = parse("award Union 2 held the bridge  at dusk\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Award);
-    EXPECT_EQ(str(g, r.a), "Union");
-    EXPECT_EQ(r.n, 2);
-    EXPECT_EQ(str(g, r.b), "held the bridge at dusk");
+    EXPECT_EQ(str(g, rec::award(r).side()), "Union");
+    EXPECT_EQ(rec::award(r).points(), 2);
+    EXPECT_EQ(str(g, rec::award(r).reason()), "held the bridge at dusk");
 }
 
 TEST(MoveLogResults, Concede) {
     GameRecord g = parse("concede Confederate\n");
     Record r = one(g);
     EXPECT_EQ(r.kind, Kind::Concede);
-    EXPECT_EQ(str(g, r.a), "Confederate");
+    EXPECT_EQ(str(g, rec::concede(r).side()), "Confederate");
 }
 
 TEST(MoveLogResults, ClaimWinner) {
     GameRecord g = parse("claim winner Confederate\nClaim Winner Union decisive\n");
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
     EXPECT_EQ(g.records[0].kind, Kind::ClaimWinner);
-    EXPECT_EQ(str(g, g.records[0].a), "Confederate");
-    EXPECT_EQ(g.records[0].b, kNoSym);
+    EXPECT_EQ(str(g, rec::claim_winner(g.records[0]).side()), "Confederate");
+    EXPECT_EQ(rec::claim_winner(g.records[0]).level(), kNoSym);
     EXPECT_EQ(g.records[1].kind, Kind::ClaimWinner);
-    EXPECT_EQ(str(g, g.records[1].a), "Union");
-    EXPECT_EQ(str(g, g.records[1].b), "decisive");
+    EXPECT_EQ(str(g, rec::claim_winner(g.records[1]).side()), "Union");
+    EXPECT_EQ(str(g, rec::claim_winner(g.records[1]).level()), "decisive");
 }
 
 TEST(MoveLogResults, ClaimDrawAndEnd) {
@@ -545,10 +559,10 @@ TEST(MoveLogResults, ClaimScore) {
     GameRecord g = parse("claim score Union 12 Confederate -3\nclaim score French 1\n");
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
     EXPECT_EQ(g.records[0].kind, Kind::ClaimScore);
-    EXPECT_EQ(syms(g, g.records[0].list), (std::vector<std::string>{"Union", "Confederate"}));
-    EXPECT_EQ(ints(g, g.records[0].ints), (std::vector<std::int64_t>{12, -3}));
-    EXPECT_EQ(syms(g, g.records[1].list), (std::vector<std::string>{"French"}));
-    EXPECT_EQ(ints(g, g.records[1].ints), (std::vector<std::int64_t>{1}));
+    EXPECT_EQ(syms(g, rec::claim_score(g.records[0]).sides()), (std::vector<std::string>{"Union", "Confederate"}));
+    EXPECT_EQ(ints(g, rec::claim_score(g.records[0]).points()), (std::vector<std::int64_t>{12, -3}));
+    EXPECT_EQ(syms(g, rec::claim_score(g.records[1]).sides()), (std::vector<std::string>{"French"}));
+    EXPECT_EQ(ints(g, rec::claim_score(g.records[1]).points()), (std::vector<std::int64_t>{1}));
 }
 
 ///////////////////////////////////////////////////////////////////////////////////////////////
@@ -558,12 +572,13 @@ TEST(MoveLogLexical, KeywordsCaseInsensitiveIdsCaseSensitive) {
     GameRecord g = parse("MOVE u A B\nMove U a b\nmOvE u A B\n");
     ASSERT_EQ(g.records.size(), 3u) << diagnostics_text(g);
     for (const Record& r : g.records) EXPECT_EQ(r.kind, Kind::Move);
-    EXPECT_NE(g.records[0].a, g.records[1].a) << "unit ids are case-sensitive";
-    EXPECT_EQ(g.records[0].a, g.records[2].a);
-    EXPECT_EQ(syms(g, g.records[1].list), (std::vector<std::string>{"a", "b"}));
-    EXPECT_NE(g.syms_arena[g.records[0].list.off], g.syms_arena[g.records[1].list.off])
+    const auto m0 = rec::move(g.records[0]), m1 = rec::move(g.records[1]), m2 = rec::move(g.records[2]);
+    EXPECT_NE(m0.unit(), m1.unit()) << "unit ids are case-sensitive";
+    EXPECT_EQ(m0.unit(), m2.unit());
+    EXPECT_EQ(syms(g, m1.path()), (std::vector<std::string>{"a", "b"}));
+    EXPECT_NE(g.syms_arena[m0.path().off], g.syms_arena[m1.path().off])
         << "locations are case-sensitive";
-    EXPECT_EQ(str(g, g.records[1].a), "U");
+    EXPECT_EQ(str(g, m1.unit()), "U");
 }
 
 TEST(MoveLogLexical, KeywordMustBeAWholeWord) {
@@ -575,35 +590,35 @@ TEST(MoveLogLexical, KeywordMustBeAWholeWord) {
 TEST(MoveLogLexical, WordsThatLookLikeKeywordsAsOperands) {
     GameRecord g = parse("move at vs off\nretreat X off A\ncombat vs2 vs at\n");
     ASSERT_EQ(g.records.size(), 3u) << diagnostics_text(g);
-    EXPECT_EQ(str(g, g.records[0].a), "at");
-    EXPECT_EQ(syms(g, g.records[0].list), (std::vector<std::string>{"vs", "off"}));
-    EXPECT_EQ(syms(g, g.records[1].list), (std::vector<std::string>{"off", "A"}))
+    EXPECT_EQ(str(g, rec::move(g.records[0]).unit()), "at");
+    EXPECT_EQ(syms(g, rec::move(g.records[0]).path()), (std::vector<std::string>{"vs", "off"}));
+    EXPECT_EQ(syms(g, rec::retreat(g.records[1]).path()), (std::vector<std::string>{"off", "A"}))
         << "'off' is the keyword only as the last token";
-    EXPECT_EQ(g.records[1].flags & kFlagOff, 0);
-    EXPECT_EQ(syms(g, g.records[2].list), (std::vector<std::string>{"vs2"}));
-    EXPECT_EQ(syms(g, g.records[2].list2), (std::vector<std::string>{"at"}));
+    EXPECT_FALSE(rec::retreat(g.records[1]).off());
+    EXPECT_EQ(syms(g, rec::combat(g.records[2]).attackers()), (std::vector<std::string>{"vs2"}));
+    EXPECT_EQ(syms(g, rec::combat(g.records[2]).defenders()), (std::vector<std::string>{"at"}));
 }
 
 TEST(MoveLogLexical, StringsWithEscapes) {
     GameRecord g = parse(R"(tag note "say \"hi\" \\ # not a comment")" "\n");
     Record r = one(g);
-    EXPECT_EQ(str(g, r.b), R"(say "hi" \ # not a comment)");
+    EXPECT_EQ(str(g, rec::tag(r).value()), R"(say "hi" \ # not a comment)");
 }
 
 TEST(MoveLogLexical, StringsStandWhereWordsMay) {
     GameRecord g = parse("move \"1st Division\" \"Marye's Heights\" \"Sunken Road\"\nlose \"1st Division\" \"2\"\n");
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
-    EXPECT_EQ(str(g, g.records[0].a), "1st Division");
-    EXPECT_EQ(syms(g, g.records[0].list), (std::vector<std::string>{"Marye's Heights", "Sunken Road"}));
-    EXPECT_EQ(g.records[0].a, g.records[1].a);
-    EXPECT_EQ(g.records[1].n, 2);
+    EXPECT_EQ(str(g, rec::move(g.records[0]).unit()), "1st Division");
+    EXPECT_EQ(syms(g, rec::move(g.records[0]).path()), (std::vector<std::string>{"Marye's Heights", "Sunken Road"}));
+    EXPECT_EQ(rec::move(g.records[0]).unit(), rec::lose(g.records[1]).unit());
+    EXPECT_EQ(rec::lose(g.records[1]).strength(), 2);
 }
 
 TEST(MoveLogLexical, UnicodeTextAndColumnsInCharacters) {
     GameRecord g = parse("player Français \"Émile Zola\"\n  move Überläufer Köln Mühle\n");
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
-    EXPECT_EQ(str(g, g.records[0].a), "Français");
-    EXPECT_EQ(str(g, g.records[0].b), "Émile Zola");
+    EXPECT_EQ(str(g, rec::player(g.records[0]).side()), "Français");
+    EXPECT_EQ(str(g, rec::player(g.records[0]).name()), "Émile Zola");
     EXPECT_EQ(g.records[1].col, 3u);
     // An error after multi-byte characters: the column counts characters, not bytes.
     Diagnostic d = error_of("move Überläufer Köln\n");
@@ -622,10 +637,10 @@ TEST(MoveLogLexical, CommentsBlankLinesAndWhitespace) {
     ASSERT_TRUE(g.diagnostics.empty()) << diagnostics_text(g);
     ASSERT_EQ(g.records.size(), 3u);
     EXPECT_EQ(g.records[2].kind, Kind::End);
-    EXPECT_EQ(g.records[0].n, 1);
+    EXPECT_EQ(rec::turn(g.records[0]).number(), 1);
     EXPECT_EQ(g.records[0].line, 5u);
     EXPECT_EQ(g.records[0].col, 2u);
-    EXPECT_EQ(g.records[1].n, 2);
+    EXPECT_EQ(rec::turn(g.records[1]).number(), 2);
     EXPECT_EQ(g.records[1].line, 6u);
     EXPECT_EQ(g.last_line, 7u);
 }
@@ -634,7 +649,7 @@ TEST(MoveLogLexical, CrLfLineEnds) {
     GameRecord g = parse("game x\r\nturn 1\r\n\r\nmove U A B\r\nlose U six\r\n");
     ASSERT_EQ(g.records.size(), 3u) << diagnostics_text(g);
     EXPECT_EQ(g.records[2].line, 4u);
-    EXPECT_EQ(syms(g, g.records[2].list), (std::vector<std::string>{"A", "B"})) << "no '\\r' in the last token";
+    EXPECT_EQ(syms(g, rec::move(g.records[2]).path()), (std::vector<std::string>{"A", "B"})) << "no '\\r' in the last token";
     EXPECT_EQ(g.last_line, 5u);
     ASSERT_EQ(g.diagnostics.size(), 1u);
     EXPECT_EQ(g.diagnostics[0].line, 5u);
@@ -646,7 +661,7 @@ TEST(MoveLogLexical, ByteOrderMarkAtStartIgnored) {
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g);
     EXPECT_EQ(g.records[0].kind, Kind::Game);
     EXPECT_EQ(g.records[0].col, 1u);
-    EXPECT_EQ(str(g, g.records[0].a), "maryes-heights");
+    EXPECT_EQ(str(g, rec::game(g.records[0]).scenario()), "maryes-heights");
     // Elsewhere it is an ordinary character, part of a word.
     GameRecord mid = parse("turn 1\n\xEF\xBB\xBFturn 2\n");
     EXPECT_EQ(mid.records.size(), 1u);
@@ -675,11 +690,11 @@ TEST(MoveLogLexical, Numbers) {
     GameRecord g = parse(
         "track t +5\ntrack t -0\ntrack t 9223372036854775807\ntrack t -9223372036854775808\ntrack t 007\n");
     ASSERT_EQ(g.records.size(), 5u) << diagnostics_text(g);
-    EXPECT_EQ(g.records[0].n, 5);
-    EXPECT_EQ(g.records[1].n, 0);
-    EXPECT_EQ(g.records[2].n, std::numeric_limits<std::int64_t>::max());
-    EXPECT_EQ(g.records[3].n, std::numeric_limits<std::int64_t>::min());
-    EXPECT_EQ(g.records[4].n, 7);
+    EXPECT_EQ(rec::track(g.records[0]).value(), 5);
+    EXPECT_EQ(rec::track(g.records[1]).value(), 0);
+    EXPECT_EQ(rec::track(g.records[2]).value(), std::numeric_limits<std::int64_t>::max());
+    EXPECT_EQ(rec::track(g.records[3]).value(), std::numeric_limits<std::int64_t>::min());
+    EXPECT_EQ(rec::track(g.records[4]).value(), 7);
 }
 
 TEST(MoveLogLexical, NoSemanticChecks) {
@@ -905,7 +920,7 @@ TEST(MoveLogErrors, EveryBadLineReportedGoodLinesKept) {
     const std::uint32_t lines[] = {1, 2, 4, 7, 9};
     for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(g.records[i].line, lines[i]);
     EXPECT_EQ(g.records[2].kind, Kind::Move);
-    EXPECT_EQ(syms(g, g.records[2].list), (std::vector<std::string>{"0206", "0307"}));
+    EXPECT_EQ(syms(g, rec::move(g.records[2]).path()), (std::vector<std::string>{"0206", "0307"}));
     EXPECT_EQ(g.last_line, 9u);
 }
 
@@ -971,8 +986,8 @@ TEST(MoveLogRobustness, HugeLines) {
     const std::string junk = std::string(4 << 20, 'q') + "\n";
     GameRecord g = parse(path + chat + open + junk);
     ASSERT_EQ(g.records.size(), 2u) << diagnostics_text(g).substr(0, 500);
-    EXPECT_EQ(g.records[0].list.len, 500001u);  // 250,000 A, 250,000 B and C; no arrows
-    EXPECT_EQ(g.str(g.records[1].b).size(), (4u << 20) + 2u);
+    EXPECT_EQ(rec::move(g.records[0]).path().len, 500001u);  // 250,000 A, 250,000 B and C; no arrows
+    EXPECT_EQ(g.str(rec::chat(g.records[1]).text()).size(), (4u << 20) + 2u);
     ASSERT_EQ(g.diagnostics.size(), 2u);
     EXPECT_EQ(g.diagnostics[0].line, 3u);
     EXPECT_EQ(g.diagnostics[0].message, "unterminated string");

@@ -1,6 +1,7 @@
 // Tests for parser/readers/xml_save.cpp: the XML save of xml-save.md read into the record model,
 // collected or streamed.
 #include "readers.hpp"
+#include "record_views.hpp"
 #include "stream_compare.hpp"
 
 #include <gtest/gtest.h>
@@ -171,107 +172,113 @@ TEST(XmlSaveExample, HeaderFields) {
     const GameRecord g = read(kExample);
     ASSERT_EQ(g.records.size(), 35u);
     const auto& r = g.records;
-    EXPECT_EQ(g.str(r[0].a), "cemetery-hill");
-    EXPECT_EQ(g.str(r[1].a), "event");
-    EXPECT_EQ(g.str(r[1].b), "WBC 2026");
-    EXPECT_EQ(g.str(r[2].a), "Union");
-    EXPECT_EQ(g.str(r[2].b), "A. Smith");
-    EXPECT_EQ(g.str(r[3].a), "treaty-played");
-    EXPECT_EQ(g.str(r[3].b), "yes");
-    EXPECT_EQ(r[4].flags & kFlagCustom, kFlagCustom);
+    EXPECT_EQ(g.str(rec::game(r[0]).scenario()), "cemetery-hill");
+    EXPECT_EQ(g.str(rec::tag(r[1]).name()), "event");
+    EXPECT_EQ(g.str(rec::tag(r[1]).value()), "WBC 2026");
+    EXPECT_EQ(g.str(rec::player(r[2]).side()), "Union");
+    EXPECT_EQ(g.str(rec::player(r[2]).name()), "A. Smith");
+    EXPECT_EQ(g.str(rec::param(r[3]).name()), "treaty-played");
+    EXPECT_EQ(g.str(rec::param(r[3]).value()), "yes");
+    EXPECT_TRUE(rec::setup(r[4]).custom());
     // unit 1/1/I: on the map at setup
-    EXPECT_EQ(g.str(r[5].a), "1/1/I");
-    EXPECT_EQ(g.str(r[5].b), "Union");
-    EXPECT_EQ(g.str(r[5].c), "infantry");
-    EXPECT_EQ(r[5].n, 6);
-    EXPECT_EQ(g.str(r[5].d), "1703");
-    EXPECT_EQ(r[5].m, 0);
-    EXPECT_EQ(r[5].e, kNoSym);
-    EXPECT_EQ(r[5].list.len, 0u);
+    const auto infantry = rec::unit(r[5]);
+    EXPECT_EQ(g.str(infantry.id()), "1/1/I");
+    EXPECT_EQ(g.str(infantry.side()), "Union");
+    EXPECT_EQ(g.str(infantry.type()), "infantry");
+    EXPECT_EQ(infantry.strength(), 6);
+    EXPECT_EQ(g.str(infantry.at()), "1703");
+    EXPECT_EQ(infantry.enters_turn(), 0);
+    EXPECT_EQ(infantry.enters_at(), kNoSym);
+    EXPECT_EQ(infantry.roles().len, 0u);
     // unit Buford: a reinforcement with two roles
-    EXPECT_EQ(g.str(r[6].a), "Buford");
-    EXPECT_EQ(g.str(r[6].c), "cavalry");
-    EXPECT_EQ(r[6].n, 3);
-    EXPECT_EQ(r[6].d, kNoSym);
-    EXPECT_EQ(r[6].m, 2);
-    EXPECT_EQ(g.str(r[6].e), "0127");
-    EXPECT_EQ(names(g, r[6].list), (Names{"leader", "garrison"}));
-    EXPECT_EQ(r[5].ints.len, 0u);  // no movement allowance given
-    EXPECT_EQ(g.str(r[7].a), "1113");
-    EXPECT_EQ(g.str(r[7].b), "Confederate");
-    EXPECT_EQ(r[8].n, static_cast<std::int64_t>(ObjectiveKind::StartTurnTemporary));
-    EXPECT_EQ(g.str(r[8].a), "British");
-    EXPECT_EQ(names(g, r[8].list), (Names{"0301", "0401"}));
-    EXPECT_EQ(r[8].m, 1);
-    EXPECT_EQ(g.str(r[8].b), "British");
-    EXPECT_EQ(g.str(r[9].a), "British");
-    EXPECT_EQ(r[9].n, 5);
-    EXPECT_EQ(g.str(r[10].a), "Virginia");
-    EXPECT_EQ(r[10].n, PassiveOpposition);
+    const auto buford = rec::unit(r[6]);
+    EXPECT_EQ(g.str(buford.id()), "Buford");
+    EXPECT_EQ(g.str(buford.type()), "cavalry");
+    EXPECT_EQ(buford.strength(), 3);
+    EXPECT_EQ(buford.at(), kNoSym);
+    EXPECT_EQ(buford.enters_turn(), 2);
+    EXPECT_EQ(g.str(buford.enters_at()), "0127");
+    EXPECT_EQ(names(g, buford.roles()), (Names{"leader", "garrison"}));
+    EXPECT_EQ(infantry.ma().len, 0u);  // no movement allowance given
+    EXPECT_EQ(g.str(rec::hold(r[7]).location()), "1113");
+    EXPECT_EQ(g.str(rec::hold(r[7]).side()), "Confederate");
+    const auto objective = rec::objective(r[8]);
+    EXPECT_EQ(objective.kind(), ObjectiveKind::StartTurnTemporary);
+    EXPECT_EQ(g.str(objective.side()), "British");
+    EXPECT_EQ(names(g, objective.locations()), (Names{"0301", "0401"}));
+    EXPECT_EQ(objective.banners(), 1);
+    EXPECT_EQ(g.str(objective.held_by()), "British");
+    EXPECT_EQ(g.str(rec::target(r[9]).side()), "British");
+    EXPECT_EQ(rec::target(r[9]).banners(), 5);
+    EXPECT_EQ(g.str(rec::support(r[10]).space()), "Virginia");
+    EXPECT_EQ(rec::support(r[10]).level(), PassiveOpposition);
 }
 
 TEST(XmlSaveExample, LogFields) {
     const GameRecord g = read(kExample);
     ASSERT_EQ(g.records.size(), 35u);
     const Record* r = g.records.data() + 11;  // <turn>
-    EXPECT_EQ(r[0].n, 1);
-    EXPECT_EQ(g.str(r[1].a), "Confederate");
-    EXPECT_EQ(g.str(r[1].b), "movement");
-    EXPECT_EQ(g.str(r[2].a), "Rodes");
-    EXPECT_EQ(names(g, r[2].list), (Names{"1214", "1314", "1315"}));
-    EXPECT_EQ(g.str(r[3].a), "Early");
-    EXPECT_EQ(g.str(r[3].b), "0104");
-    EXPECT_EQ(g.str(r[4].a), "Stuart");
-    EXPECT_EQ(g.str(r[4].b), "2412");
-    EXPECT_EQ(g.str(r[5].a), "Rodes");
-    EXPECT_EQ(names(g, r[5].list), (Names{"1315", "1314"}));
-    EXPECT_EQ(r[5].flags & kFlagOff, 0);
-    EXPECT_EQ(g.str(r[6].a), "Early");
-    EXPECT_EQ(names(g, r[6].list), (Names{"0104", "0105"}));
-    EXPECT_EQ(g.str(r[7].a), "Rodes");
-    EXPECT_EQ(g.str(r[8].a), "Early");
-    EXPECT_EQ(r[8].n, 1);
+    EXPECT_EQ(rec::turn(r[0]).number(), 1);
+    EXPECT_EQ(g.str(rec::phase(r[1]).side()), "Confederate");
+    EXPECT_EQ(g.str(rec::phase(r[1]).name()), "movement");
+    EXPECT_EQ(g.str(rec::move(r[2]).unit()), "Rodes");
+    EXPECT_EQ(names(g, rec::move(r[2]).path()), (Names{"1214", "1314", "1315"}));
+    EXPECT_EQ(g.str(rec::enter(r[3]).unit()), "Early");
+    EXPECT_EQ(g.str(rec::enter(r[3]).location()), "0104");
+    EXPECT_EQ(g.str(rec::exit(r[4]).unit()), "Stuart");
+    EXPECT_EQ(g.str(rec::exit(r[4]).location()), "2412");
+    EXPECT_EQ(g.str(rec::retreat(r[5]).unit()), "Rodes");
+    EXPECT_EQ(names(g, rec::retreat(r[5]).path()), (Names{"1315", "1314"}));
+    EXPECT_FALSE(rec::retreat(r[5]).off());
+    EXPECT_EQ(g.str(rec::advance(r[6]).unit()), "Early");
+    EXPECT_EQ(names(g, rec::advance(r[6]).path()), (Names{"0104", "0105"}));
+    EXPECT_EQ(g.str(rec::eliminate(r[7]).unit()), "Rodes");
+    EXPECT_EQ(g.str(rec::lose(r[8]).unit()), "Early");
+    EXPECT_EQ(rec::lose(r[8]).strength(), 1);
     // combat
-    EXPECT_EQ(names(g, r[9].list), (Names{"A", "B"}));
-    EXPECT_EQ(names(g, r[9].list2), (Names{"C"}));
-    EXPECT_EQ(g.str(r[9].a), "2:1");
-    EXPECT_EQ(ints(g, r[9].ints), (Ints{5}));
-    EXPECT_EQ(g.str(r[9].b), "Dr");
+    const auto combat = rec::combat(r[9]);
+    EXPECT_EQ(names(g, combat.attackers()), (Names{"A", "B"}));
+    EXPECT_EQ(names(g, combat.defenders()), (Names{"C"}));
+    EXPECT_EQ(g.str(combat.odds()), "2:1");
+    EXPECT_EQ(ints(g, combat.rolls()), (Ints{5}));
+    EXPECT_EQ(g.str(combat.result()), "Dr");
     // roll, chat
-    EXPECT_EQ(g.str(r[10].a), "2d6");
-    EXPECT_EQ(ints(g, r[10].ints), (Ints{3, 5}));
-    EXPECT_EQ(g.str(r[11].a), "A. Smith");
-    EXPECT_EQ(g.str(r[11].b), "good game");
+    EXPECT_EQ(g.str(rec::roll(r[10]).dice()), "2d6");
+    EXPECT_EQ(ints(g, rec::roll(r[10]).values()), (Ints{3, 5}));
+    EXPECT_EQ(g.str(rec::chat(r[11]).speaker()), "A. Smith");
+    EXPECT_EQ(g.str(rec::chat(r[11]).text()), "good game");
     // areas
-    EXPECT_EQ(g.str(r[12].a), "Virginia");
-    EXPECT_EQ(r[12].n, ActiveOpposition);
-    EXPECT_EQ(g.str(r[13].a), "Patriots");
-    EXPECT_EQ(r[13].n, static_cast<std::int64_t>(Piece::Fort));
-    EXPECT_EQ(g.str(r[13].b), "Virginia");
-    EXPECT_EQ(r[13].m, 1);
+    EXPECT_EQ(g.str(rec::support(r[12]).space()), "Virginia");
+    EXPECT_EQ(rec::support(r[12]).level(), ActiveOpposition);
+    const auto placed = rec::place(r[13]);
+    EXPECT_EQ(g.str(placed.faction()), "Patriots");
+    EXPECT_EQ(placed.piece(), Piece::Fort);
+    EXPECT_EQ(g.str(placed.space()), "Virginia");
+    EXPECT_EQ(placed.count(), 1);
     EXPECT_EQ(r[13].flags, 0);
-    EXPECT_EQ(g.str(r[14].a), "Patriots");
-    EXPECT_EQ(r[14].n, static_cast<std::int64_t>(Piece::Fort));
-    EXPECT_EQ(g.str(r[14].b), "Virginia");
-    EXPECT_EQ(r[14].m, 1);
-    EXPECT_EQ(r[14].flags & kFlagCasualty, kFlagCasualty);
-    EXPECT_EQ(g.str(r[15].a), "British");
-    EXPECT_EQ(r[15].n, static_cast<std::int64_t>(Piece::Regular));
-    EXPECT_EQ(r[15].m, 2);
-    EXPECT_EQ(g.str(r[16].a), "Boston");
-    EXPECT_EQ(g.str(r[17].a), "109");
-    EXPECT_EQ(g.str(r[17].b), "Treaty of Alliance");
-    EXPECT_EQ(g.str(r[18].a), "cbc");
-    EXPECT_EQ(r[18].n, 3);
+    const auto removed = rec::remove(r[14]);
+    EXPECT_EQ(g.str(removed.faction()), "Patriots");
+    EXPECT_EQ(removed.piece(), Piece::Fort);
+    EXPECT_EQ(g.str(removed.space()), "Virginia");
+    EXPECT_EQ(removed.count(), 1);
+    EXPECT_TRUE(removed.casualty());
+    EXPECT_EQ(g.str(rec::casualty(r[15]).faction()), "British");
+    EXPECT_EQ(rec::casualty(r[15]).piece(), Piece::Regular);
+    EXPECT_EQ(rec::casualty(r[15]).count(), 2);
+    EXPECT_EQ(g.str(rec::blockade(r[16]).city()), "Boston");
+    EXPECT_EQ(g.str(rec::card(r[17]).id()), "109");
+    EXPECT_EQ(g.str(rec::card(r[17]).title()), "Treaty of Alliance");
+    EXPECT_EQ(g.str(rec::track(r[18]).name()), "cbc");
+    EXPECT_EQ(rec::track(r[18]).value(), 3);
     // results
-    EXPECT_EQ(g.str(r[19].a), "Union");
-    EXPECT_EQ(r[19].n, 5);
-    EXPECT_EQ(g.str(r[19].b), "house rule");
-    EXPECT_EQ(g.str(r[20].a), "Union");
-    EXPECT_EQ(g.str(r[21].a), "Union");
-    EXPECT_EQ(g.str(r[21].b), "Marginal");
-    EXPECT_EQ(names(g, r[22].list), (Names{"Union"}));
-    EXPECT_EQ(ints(g, r[22].ints), (Ints{40}));
+    EXPECT_EQ(g.str(rec::award(r[19]).side()), "Union");
+    EXPECT_EQ(rec::award(r[19]).points(), 5);
+    EXPECT_EQ(g.str(rec::award(r[19]).reason()), "house rule");
+    EXPECT_EQ(g.str(rec::concede(r[20]).side()), "Union");
+    EXPECT_EQ(g.str(rec::claim_winner(r[21]).side()), "Union");
+    EXPECT_EQ(g.str(rec::claim_winner(r[21]).level()), "Marginal");
+    EXPECT_EQ(names(g, rec::claim_score(r[22]).sides()), (Names{"Union"}));
+    EXPECT_EQ(ints(g, rec::claim_score(r[22]).points()), (Ints{40}));
     EXPECT_EQ(r[23].kind, Kind::End);
 }
 
@@ -317,11 +324,11 @@ TEST(XmlSaveExample, NamesAreInterned) {
     ASSERT_EQ(g.records.size(), 35u);
     const Sym union_sym = g.symbols.find("Union");
     ASSERT_NE(union_sym, kNoSym);
-    EXPECT_EQ(g.records[2].a, union_sym);   // player
-    EXPECT_EQ(g.records[5].b, union_sym);   // unit side
-    EXPECT_EQ(g.records[31].a, union_sym);  // concede
+    EXPECT_EQ(rec::player(g.records[2]).side(), union_sym);   // player
+    EXPECT_EQ(rec::unit(g.records[5]).side(), union_sym);     // unit side
+    EXPECT_EQ(rec::concede(g.records[31]).side(), union_sym);  // concede
     EXPECT_EQ(g.snapshot->scores[0].name, union_sym);
-    EXPECT_EQ(g.records[13].a, g.records[18].a);  // Rodes in move and eliminate
+    EXPECT_EQ(rec::move(g.records[13]).unit(), rec::eliminate(g.records[18]).unit());  // Rodes in move and eliminate
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -349,41 +356,43 @@ TEST(XmlSaveForms, SideElementUnblockadeAndOptionalParts) {
     ASSERT_EQ(g.records.size(), 15u);
     const auto& r = g.records;
     EXPECT_EQ(r[1].kind, Kind::Side);
-    EXPECT_EQ(g.str(r[1].a), "Red Army");
+    EXPECT_EQ(g.str(rec::side(r[1]).side()), "Red Army");
     EXPECT_EQ(r[2].kind, Kind::Unit);
-    EXPECT_EQ(r[2].d, kNoSym);
-    EXPECT_EQ(r[2].e, kNoSym);
-    EXPECT_EQ(r[2].m, 0);
-    EXPECT_EQ(r[3].n, static_cast<std::int64_t>(ObjectiveKind::Majority));
-    EXPECT_EQ(g.str(r[3].a), "any");
-    EXPECT_EQ(names(g, r[3].list), (Names{"a", "b", "c"}));
-    EXPECT_EQ(r[3].m, 1);  // banners default
-    EXPECT_EQ(r[3].b, kNoSym);
+    EXPECT_EQ(rec::unit(r[2]).at(), kNoSym);
+    EXPECT_EQ(rec::unit(r[2]).enters_at(), kNoSym);
+    EXPECT_EQ(rec::unit(r[2]).enters_turn(), 0);
+    const auto objective = rec::objective(r[3]);
+    EXPECT_EQ(objective.kind(), ObjectiveKind::Majority);
+    EXPECT_EQ(g.str(objective.side()), "any");
+    EXPECT_EQ(names(g, objective.locations()), (Names{"a", "b", "c"}));
+    EXPECT_EQ(objective.banners(), 1);  // banners default
+    EXPECT_EQ(objective.held_by(), kNoSym);
     EXPECT_EQ(r[4].kind, Kind::Setup);
-    EXPECT_EQ(r[4].flags & kFlagCustom, 0);
+    EXPECT_FALSE(rec::setup(r[4]).custom());
     EXPECT_EQ(r[5].kind, Kind::Phase);
-    EXPECT_EQ(r[5].a, kNoSym);
-    EXPECT_EQ(g.str(r[5].b), "victory-check");
-    EXPECT_EQ(names(g, r[6].list), (Names{"1107", "1208", "1309"}));
+    EXPECT_EQ(rec::phase(r[5]).side(), kNoSym);
+    EXPECT_EQ(g.str(rec::phase(r[5]).name()), "victory-check");
+    EXPECT_EQ(names(g, rec::move(r[6]).path()), (Names{"1107", "1208", "1309"}));
     EXPECT_EQ(r[7].kind, Kind::Retreat);
-    EXPECT_EQ(r[7].flags & kFlagOff, kFlagOff);
-    EXPECT_EQ(names(g, r[7].list), (Names{"0113"}));
-    EXPECT_EQ(names(g, r[8].list2), (Names{"B", "C"}));
-    EXPECT_EQ(r[8].a, kNoSym);
-    EXPECT_EQ(r[8].b, kNoSym);
-    EXPECT_EQ(r[8].ints.len, 0u);
-    EXPECT_EQ(ints(g, r[9].ints), (Ints{1, -2, 3}));
-    EXPECT_EQ(r[10].n, static_cast<std::int64_t>(Piece::Village));
-    EXPECT_EQ(r[10].m, 1);  // count default
-    EXPECT_EQ(r[11].n, static_cast<std::int64_t>(Piece::WarParty));
-    EXPECT_EQ(r[11].m, 2);
-    EXPECT_EQ(r[11].flags & kFlagCasualty, 0);
+    EXPECT_TRUE(rec::retreat(r[7]).off());
+    EXPECT_EQ(names(g, rec::retreat(r[7]).path()), (Names{"0113"}));
+    const auto combat = rec::combat(r[8]);
+    EXPECT_EQ(names(g, combat.defenders()), (Names{"B", "C"}));
+    EXPECT_EQ(combat.odds(), kNoSym);
+    EXPECT_EQ(combat.result(), kNoSym);
+    EXPECT_EQ(combat.rolls().len, 0u);
+    EXPECT_EQ(ints(g, rec::combat(r[9]).rolls()), (Ints{1, -2, 3}));
+    EXPECT_EQ(rec::place(r[10]).piece(), Piece::Village);
+    EXPECT_EQ(rec::place(r[10]).count(), 1);  // count default
+    EXPECT_EQ(rec::remove(r[11]).piece(), Piece::WarParty);
+    EXPECT_EQ(rec::remove(r[11]).count(), 2);
+    EXPECT_FALSE(rec::remove(r[11]).casualty());
     EXPECT_EQ(r[12].kind, Kind::Unblockade);
-    EXPECT_EQ(g.str(r[12].a), "Boston");
+    EXPECT_EQ(g.str(rec::unblockade(r[12]).city()), "Boston");
     EXPECT_EQ(r[13].kind, Kind::Card);
-    EXPECT_EQ(r[13].b, kNoSym);
+    EXPECT_EQ(rec::card(r[13]).title(), kNoSym);
     EXPECT_EQ(r[14].kind, Kind::Tag);  // a header record inside <log> is a record like any other
-    EXPECT_EQ(r[14].b, kNoSym);
+    EXPECT_EQ(rec::tag(r[14]).value(), kNoSym);
     EXPECT_EQ(r[14].line, 16u);
 }
 
@@ -403,13 +412,13 @@ TEST(XmlSaveForms, ClosedListsAreCaseInsensitive) {
     ASSERT_EQ(g.records.size(), 1u + 8u + 1u + 5u + 7u);
     for (int i = 0; i < 8; ++i) {
         EXPECT_EQ(g.records[1 + i].kind, Kind::Objective);
-        EXPECT_EQ(g.records[1 + i].n, i);
-        EXPECT_EQ(g.records[1 + i].m, 2);
+        EXPECT_EQ(rec::objective(g.records[1 + i]).kind(), static_cast<ObjectiveKind>(i));
+        EXPECT_EQ(rec::objective(g.records[1 + i]).banners(), 2);
     }
-    EXPECT_EQ(g.records[9].flags & kFlagCustom, kFlagCustom);
+    EXPECT_TRUE(rec::setup(g.records[9]).custom());
     const int expected_levels[] = {ActiveSupport, PassiveSupport, Neutral, PassiveOpposition, ActiveOpposition};
-    for (int i = 0; i < 5; ++i) EXPECT_EQ(g.records[10 + i].n, expected_levels[i]) << levels[i];
-    for (int i = 0; i < 7; ++i) EXPECT_EQ(g.records[15 + i].n, i) << pieces[i];
+    for (int i = 0; i < 5; ++i) EXPECT_EQ(rec::support(g.records[10 + i]).level(), expected_levels[i]) << levels[i];
+    for (int i = 0; i < 7; ++i) EXPECT_EQ(rec::casualty(g.records[15 + i]).piece(), static_cast<Piece>(i)) << pieces[i];
 }
 
 TEST(XmlSaveForms, Booleans) {
@@ -437,17 +446,17 @@ TEST(XmlSaveForms, Claims) {
     EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
     ASSERT_EQ(g.records.size(), 8u);
     EXPECT_EQ(g.records[1].kind, Kind::ClaimWinner);
-    EXPECT_EQ(g.str(g.records[1].a), "Confederate");
-    EXPECT_EQ(g.records[1].b, kNoSym);
+    EXPECT_EQ(g.str(rec::claim_winner(g.records[1]).side()), "Confederate");
+    EXPECT_EQ(rec::claim_winner(g.records[1]).level(), kNoSym);
     for (int i = 2; i <= 5; ++i) {
         EXPECT_EQ(g.records[i].kind, Kind::ClaimDraw) << i;
         EXPECT_EQ(g.records[i].a, kNoSym);
     }
     EXPECT_EQ(g.records[6].kind, Kind::ClaimWinner);
-    EXPECT_EQ(g.str(g.records[6].a), "Union");
+    EXPECT_EQ(g.str(rec::claim_winner(g.records[6]).side()), "Union");
     EXPECT_EQ(g.records[7].kind, Kind::ClaimScore);
-    EXPECT_EQ(names(g, g.records[7].list), (Names{"Union"}));
-    EXPECT_EQ(ints(g, g.records[7].ints), (Ints{-3}));
+    EXPECT_EQ(names(g, rec::claim_score(g.records[7]).sides()), (Names{"Union"}));
+    EXPECT_EQ(ints(g, rec::claim_score(g.records[7]).points()), (Ints{-3}));
 }
 
 TEST(XmlSaveForms, ContradictoryClaimIsAnError) {
@@ -470,10 +479,10 @@ TEST(XmlSaveForms, IntegerLimits) {
         "</log>\n"));
     EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
     ASSERT_EQ(g.records.size(), 5u);
-    EXPECT_EQ(g.records[1].n, INT64_MAX);
-    EXPECT_EQ(g.records[2].n, INT64_MIN);
-    EXPECT_EQ(g.records[3].n, 7);
-    EXPECT_EQ(g.records[4].n, 7);
+    EXPECT_EQ(rec::lose(g.records[1]).strength(), INT64_MAX);
+    EXPECT_EQ(rec::lose(g.records[2]).strength(), INT64_MIN);
+    EXPECT_EQ(rec::lose(g.records[3]).strength(), 7);
+    EXPECT_EQ(rec::lose(g.records[4]).strength(), 7);
 }
 
 TEST(XmlSaveForms, EntityAndCharacterReferencesAreDecoded) {
@@ -481,8 +490,8 @@ TEST(XmlSaveForms, EntityAndCharacterReferencesAreDecoded) {
         "<log>\n<chat speaker=\"A &amp; B\" text=\"&lt;&gt;&quot;&apos;&#65;&#x42;&#xe9;&#x1F600;\"/>\n</log>\n"));
     EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
     ASSERT_EQ(g.records.size(), 2u);
-    EXPECT_EQ(g.str(g.records[1].a), "A & B");
-    EXPECT_EQ(g.str(g.records[1].b), "<>\"'AB\xC3\xA9\xF0\x9F\x98\x80");
+    EXPECT_EQ(g.str(rec::chat(g.records[1]).speaker()), "A & B");
+    EXPECT_EQ(g.str(rec::chat(g.records[1]).text()), "<>\"'AB\xC3\xA9\xF0\x9F\x98\x80");
 }
 
 TEST(XmlSaveForms, CommentsProcessingInstructionsAndTextAreIgnored) {
@@ -493,7 +502,7 @@ TEST(XmlSaveForms, CommentsProcessingInstructionsAndTextAreIgnored) {
     EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
     ASSERT_EQ(g.records.size(), 2u);
     EXPECT_EQ(g.records[1].kind, Kind::Turn);
-    EXPECT_EQ(g.records[1].n, 1);
+    EXPECT_EQ(rec::turn(g.records[1]).number(), 1);
     EXPECT_EQ(g.records[0].line, 4u);
     EXPECT_EQ(g.records[1].line, 5u);
     EXPECT_EQ(g.records[1].col, 28u);  // after <log> (5) and the comment (22)
@@ -602,17 +611,17 @@ TEST(XmlSaveForms, ReferencesAnywhereInValuesOfAnyLength) {
             const GameRecord g = read(save("<tag name=\"" + std::string(len, 'b') + "x\" value=\"" + value + "\"/>\n"));
             ASSERT_TRUE(g.diagnostics.empty()) << dump(g);
             ASSERT_EQ(g.records.size(), 2u);
-            EXPECT_EQ(g.str(g.records[1].a), std::string(len, 'b') + "x");
-            EXPECT_EQ(g.str(g.records[1].b), plain) << len << " " << at;
+            EXPECT_EQ(g.str(rec::tag(g.records[1]).name()), std::string(len, 'b') + "x");
+            EXPECT_EQ(g.str(rec::tag(g.records[1]).value()), plain) << len << " " << at;
         }
     }
     // A '&' just after a value's end (in the next attribute) is not the value's.
     const GameRecord g = read(save("<tag name=\"ab\" v=\"&amp;\" value=\"c\"/>\n<tag name=\"ab\" value=\"&#99;\"/>\n"));
     ASSERT_EQ(g.records.size(), 3u) << dump(g);
-    EXPECT_EQ(g.str(g.records[1].a), "ab");
+    EXPECT_EQ(g.str(rec::tag(g.records[1]).name()), "ab");
     // A name decoded from references is the same Sym as the same name written plainly.
-    EXPECT_EQ(g.records[1].b, g.records[2].b);
-    EXPECT_EQ(g.str(g.records[2].b), "c");
+    EXPECT_EQ(rec::tag(g.records[1]).value(), rec::tag(g.records[2]).value());
+    EXPECT_EQ(g.str(rec::tag(g.records[2]).value()), "c");
 }
 
 TEST(XmlSaveUnknown, NamesCloseToKnownOnesAreUnknown) {
@@ -638,12 +647,12 @@ TEST(XmlSaveUnknown, NamesCloseToKnownOnesAreUnknown) {
         << dump(g);
     ASSERT_EQ(g.records.size(), 5u);
     EXPECT_EQ(g.records[1].kind, Kind::Unit);
-    EXPECT_EQ(g.str(g.records[1].e), "l");
+    EXPECT_EQ(g.str(rec::unit(g.records[1]).enters_at()), "l");
     EXPECT_EQ(g.records[2].kind, Kind::Eliminate);
-    EXPECT_EQ(g.str(g.records[2].a), "v");
+    EXPECT_EQ(g.str(rec::eliminate(g.records[2]).unit()), "v");
     EXPECT_EQ(g.records[3].kind, Kind::ClaimScore);
     EXPECT_EQ(g.records[4].kind, Kind::Unblockade);
-    EXPECT_EQ(g.str(g.records[4].a), "d");
+    EXPECT_EQ(g.str(rec::unblockade(g.records[4]).city()), "d");
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -725,7 +734,7 @@ TEST(XmlSaveStructure, SecondLogOrSnapshotIsAnError) {
     EXPECT_EQ(d.line, 3u);
     EXPECT_NE(d.message.find("second <log>"), std::string::npos);
     ASSERT_EQ(g.records.size(), 2u);
-    EXPECT_EQ(g.records[1].n, 1);
+    EXPECT_EQ(rec::turn(g.records[1]).number(), 1);
     const GameRecord h = read(save("<snapshot/>\n<snapshot turn=\"2\"/>\n"));
     EXPECT_EQ(only_error(h).line, 3u);
     ASSERT_TRUE(h.snapshot.has_value());
@@ -810,7 +819,7 @@ TEST(XmlSaveUnknown, ElementsAndAttributesAreWarnedWithTheirLines) {
     ASSERT_EQ(g.records.size(), 4u);
     EXPECT_EQ(g.records[1].kind, Kind::Tag);
     EXPECT_EQ(g.records[2].kind, Kind::Move);
-    EXPECT_EQ(names(g, g.records[2].list), (Names{"1", "2"}));
+    EXPECT_EQ(names(g, rec::move(g.records[2]).path()), (Names{"1", "2"}));
     EXPECT_EQ(g.records[3].kind, Kind::End);
     ASSERT_TRUE(g.snapshot.has_value());
     EXPECT_EQ(g.snapshot->units.size(), 1u);
@@ -927,9 +936,9 @@ TEST(XmlSave, UnitMovementAllowance) {
     ASSERT_EQ(g.records.size(), 2u);  // the game (from scenario="s"), the unit
     const Record& u = g.records[1];
     EXPECT_EQ(u.kind, Kind::Unit);
-    ASSERT_EQ(u.ints.len, 1u);
-    EXPECT_EQ(g.ints_arena[u.ints.off], 6);
-    EXPECT_EQ(g.str(u.d), "0101");
+    ASSERT_EQ(rec::unit(u).ma().len, 1u);
+    EXPECT_EQ(g.ints_arena[rec::unit(u).ma().off], 6);
+    EXPECT_EQ(g.str(rec::unit(u).at()), "0101");
     EXPECT_TRUE(g.diagnostics.empty());
 }
 
@@ -1311,7 +1320,8 @@ TEST(XmlSaveStreaming, ArenasHoldOneRecordAtATime) {
     // Collected, every list stays.
     const GameRecord g = read(text);
     EXPECT_GE(g.syms_arena.size(), 3u + 5u * kRecords);
-    EXPECT_EQ(names(g, g.records[g.records.size() - 2].list), (Names{std::to_string(kRecords - 1), std::to_string(kRecords)}));
+    const auto last_move = rec::move(g.records[g.records.size() - 2]);
+    EXPECT_EQ(names(g, last_move.path()), (Names{std::to_string(kRecords - 1), std::to_string(kRecords)}));
 }
 
 TEST(XmlSaveStreaming, DiagnosticsInDocumentOrderAcrossTheLog) {
