@@ -7,6 +7,7 @@
 #include "module_command.hpp"
 #include "bind_command.hpp"
 #include "output.hpp"
+#include "diff_command.hpp"
 #include "position_command.hpp"
 #include "report.hpp"
 #include "scenario.hpp"
@@ -195,6 +196,25 @@ int run(int argc, char** argv) {
         ->type_name("")
         ->required();
 
+    DiffOptions dopts;
+    CLI::App* diff = app.add_subcommand("diff", "Set two copies of one game side by side: the records that differ (aligned), chance named, "
+                                                "each copy's verdict, and whether the difference changes the result");
+    diff->add_option("--format", dopts.format, "Output format: text (default), json or html (a page that stands alone)")
+        ->type_name("text|json|html")
+        ->check(CLI::IsMember({"text", "json", "html"}).description(""));
+    diff->add_option("--max-errors", dopts.max_errors, "List at most N differences (default 50; 0: all), then how many more")
+        ->type_name("N")
+        ->check(CLI::Range(std::size_t{0}, std::size_t{1000000}).description(""));
+    diff->add_option("--scenario", scenario, "Built-in scenario id or scenario file (default: each copy's own; a VASSAL copy's binding)")->type_name("ID|FILE");
+    diff->add_option("--scenario-path", scenario_path, "A folder where the scenario file a copy names is looked for, besides its own folder (repeatable)")
+        ->type_name("DIR")
+        ->allow_extra_args(false);
+    diff->add_option("--param", params, "Set a scenario parameter (repeatable)")->type_name("NAME=VALUE")->allow_extra_args(false);
+    diff->add_option("--module", module_path, "The module of VASSAL copies (.vmod/.mod, a buildFile, or a folder holding one)")->type_name("M");
+    diff->add_flag("--strict", strict, "Treat warnings as errors in each copy's verdict");
+    diff->add_option("A", dopts.a, "The first copy: move log, XML save, or VASSAL save or log (with --module)")->type_name("")->required();
+    diff->add_option("B", dopts.b, "The second copy")->type_name("")->required();
+
     CLI::App* scenarios = app.add_subcommand("scenarios", "List the built-in scenarios (id, tab, title), or show one");
     std::string show;
     scenarios->add_option("--show", show, "Show a scenario: sides, phases, units, locations, parameters, rulings")
@@ -250,9 +270,10 @@ int run(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (!a.empty() && a[0] == '-') continue;  // top-level options take no value
-        if (a != check->get_name() && a != position->get_name() && a != scenarios->get_name() && a != vassal->get_name() && a != convert->get_name() &&
-            a != module_cmd->get_name() && a != bind_cmd->get_name())
-            return usage_error(fmt::format("unknown subcommand '{}' (expected check, position, convert, vassal, module, bind or scenarios)", shown(a)));
+        if (a != check->get_name() && a != position->get_name() && a != diff->get_name() && a != scenarios->get_name() && a != vassal->get_name() &&
+            a != convert->get_name() && a != module_cmd->get_name() && a != bind_cmd->get_name())
+            return usage_error(
+                fmt::format("unknown subcommand '{}' (expected check, position, diff, convert, vassal, module, bind or scenarios)", shown(a)));
         break;
     }
 
@@ -314,6 +335,7 @@ int run(int argc, char** argv) {
     }
     const vassal::Module* mod = module ? &*module : nullptr;
     if (position->parsed()) return run_position(popts, opts, mod);
+    if (diff->parsed()) return run_diff(dopts, opts, mod);
     if (!output_dir.empty() && format != "html") return usage_error("--output is for --format html (a folder of pages)");
     if (format == "html") {
         if (chain) return usage_error("--format html: a --chain of logs has no page yet; check it as text or JSON");

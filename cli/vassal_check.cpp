@@ -25,17 +25,7 @@
 
 namespace referee {
 
-namespace {
-
 // A conversion, or why there is none (a code of the table and its message).
-struct Converted {
-    std::optional<vassal::VassalFile> file;
-    std::optional<Conversion> conversion;
-    std::string scenario;  // the scenario's id, when it could be read
-    Code code = Code::Unreadable;
-    std::string error;
-};
-
 Converted convert_file(const std::string& file, const vassal::Module& module, const std::string& scenario_name) {
     Converted out;
     if (scenario_name.empty()) {
@@ -78,6 +68,8 @@ Converted convert_file(const std::string& file, const vassal::Module& module, co
     }
     return out;
 }
+
+namespace {
 
 // A comment's text on one line, whatever the file's names hold.
 std::string one_line(const std::string& s) { return escape_for_terminal(s); }

@@ -4,11 +4,14 @@
 // reports the steps in place of lines.
 #pragma once
 
+#include "convert.hpp"
+#include "diagnostics.hpp"
 #include "module.hpp"
 #include "options.hpp"
 #include "positions.hpp"
 #include "result.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +35,17 @@ Report check_vassal_chain(const std::vector<std::string>& files, const vassal::M
 // move log replayed with a watch, each position with its step. When the file cannot be converted,
 // the report says why (not judged) and no position is taken.
 Positions vassal_positions(const std::string& file, const vassal::Module& module, const CheckOptions& opts, const std::vector<Moment>& moments);
+
+// A VASSAL file's conversion through `scenario_name`'s binding (--scenario): the file read, its
+// conversion, and the scenario's id; or, when it cannot be converted, why (`code`, `error`).
+struct Converted {
+    std::optional<vassal::VassalFile> file;
+    std::optional<Conversion> conversion;
+    std::string scenario;  // the scenario's id, when it could be read
+    Code code = Code::Unreadable;
+    std::string error;
+};
+Converted convert_file(const std::string& file, const vassal::Module& module, const std::string& scenario_name);
 
 struct ConvertOptions {
     std::string file;

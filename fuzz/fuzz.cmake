@@ -1,7 +1,7 @@
 # The libFuzzer targets (docs/fuzzing.md), included by the top-level CMakeLists.txt when
 # REFEREE_FUZZ is ON. Everything built in that tree (the libraries, the tests and the command too)
 # gets libFuzzer's coverage instrumentation with AddressSanitizer and UndefinedBehaviorSanitizer;
-# the seven fuzz_* executables link libFuzzer's main. A build with REFEREE_FUZZ OFF never reads this file.
+# the eight fuzz_* executables link libFuzzer's main. A build with REFEREE_FUZZ OFF never reads this file.
 if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   message(FATAL_ERROR "REFEREE_FUZZ needs clang (libFuzzer): configure with -DCMAKE_CXX_COMPILER=clang++")
 endif()
@@ -15,6 +15,11 @@ foreach(target IN ITEMS fuzz_move_log fuzz_xml_save fuzz_scenario fuzz_check)
   target_link_options(${target} PRIVATE -fsanitize=fuzzer)
   target_compile_definitions(${target} PRIVATE REFEREE_SOURCE_DIR="${CMAKE_SOURCE_DIR}")  # fuzz/targets.hpp
 endforeach()
+
+# fuzz_diff: the laws of `referee diff`'s alignment, and its whole comparison on small pairs.
+add_executable(fuzz_diff ${CMAKE_SOURCE_DIR}/fuzz/fuzz_diff.cpp)
+target_link_libraries(fuzz_diff PRIVATE referee_diff)
+target_link_options(fuzz_diff PRIVATE -fsanitize=fuzzer)
 
 # fuzz_vassal needs only the VASSAL layer (its entry point is fuzz/vassal_target.hpp, not targets.hpp).
 add_executable(fuzz_vassal ${CMAKE_SOURCE_DIR}/fuzz/fuzz_vassal.cpp)

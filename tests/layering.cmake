@@ -21,7 +21,8 @@ set(layers
   "validator/inspect:validator/audit,parser/module,parser/vassal,parser/core"
   "validator/check:validator/mechanisms,validator/engine,validator/verdict,parser/readers,parser/scenario,parser/core"
   "validator/view:validator/report,validator/verdict,parser/scenario,parser/core"
-  "cli:validator/view,validator/inspect,validator/audit,parser/convert,parser/module,parser/vassal,validator/check,validator/report,validator/mechanisms,validator/engine,validator/verdict,parser/readers,parser/scenario,parser/core")
+  "validator/diff:validator/view,validator/check,validator/mechanisms,validator/engine,validator/report,validator/verdict,parser/readers,parser/scenario,parser/core"
+  "cli:validator/diff,validator/view,validator/inspect,validator/audit,parser/convert,parser/module,parser/vassal,validator/check,validator/report,validator/mechanisms,validator/engine,validator/verdict,parser/readers,parser/scenario,parser/core")
 
 set(problems "")
 set(order "")  # folders in the order checked: each may include only folders listed before it

@@ -428,10 +428,11 @@ expect_match(jobs-zero "${ERR}" "--jobs: Value 0 not in range 1 to 1024")
 # --- A tournament's batch (report.md, "A tournament's batch"; docs/decisions.md). ---
 # `check --format csv samples/`: the header and one row per sample game, nothing else on standard
 # output; the expected reports and the scenario files are listed as skipped on standard error.
-file(GLOB sample_games LIST_DIRECTORIES false "${SRC}/samples/*/*")
+file(GLOB sample_games LIST_DIRECTORIES false "${SRC}/samples/*/*" "${SRC}/samples/disputes/*/*")
 # (samples/vassal/: its .vlog files are games, not judged without their module; its bindings and
-# checks.txt are not games, and their modules are in folders.)
-list(FILTER sample_games EXCLUDE REGEX "/samples/(expected|scenarios)/|/README.md$|/samples/vassal/[^/]*\\.(xml|txt)$")
+# checks.txt are not games, and their modules are in folders. samples/disputes/: each pair's two
+# copies are games, in a folder of their own.)
+list(FILTER sample_games EXCLUDE REGEX "/samples/(expected|scenarios)/|/README.md$|/samples/vassal/[^/]*\\.(xml|txt)$|/samples/disputes/checks.txt$")
 list(LENGTH sample_games n_games)
 run(batch-csv 2 check ${sp} --format csv "${SRC}/samples/")
 # (Rows hold ';', which CMake's lists split at: lines and rows are counted by their text.)

@@ -325,9 +325,22 @@ Report judged(std::string_view text, const std::string& file, const GameRecord& 
 
 }  // namespace
 
-Report check_text(std::string_view text, const std::string& file, const CheckOptions& opts) {
-    if (std::optional<Report> r = zip_archive(text, file)) return std::move(*r);
+std::optional<Report> refused_text(std::string_view text, const std::string& file) {
+    if (std::optional<Report> r = zip_archive(text, file)) return r;
     if (std::optional<std::string> what = plainly_not_a_record(text)) return not_a_game_record(file, std::move(*what));
+    return std::nullopt;
+}
+
+Report check_game(const GameRecord& game, std::string_view text, const CheckOptions& opts) {
+    Session session(opts, game.file);
+    session.begin(game);
+    for (const Record& r : game.records) session.record(r, game);
+    session.end(game);
+    return judged(text, game.file, game, session);
+}
+
+Report check_text(std::string_view text, const std::string& file, const CheckOptions& opts) {
+    if (std::optional<Report> r = refused_text(text, file)) return std::move(*r);
     {
         // A long save's log is read in pieces (readers.hpp); false: a piece was malformed, and the
         // save is judged again from the start, read whole, below.

@@ -4,6 +4,7 @@
 #include "code_fwd.hpp"
 #include "mapped_file.hpp"
 #include "options.hpp"
+#include "record.hpp"
 #include "result.hpp"
 
 #include <cstdint>
@@ -19,6 +20,15 @@ namespace referee {
 // Everything for one input text: parse (log or save), find the scenario (options, then the
 // `game` record / scenario attribute), judge. Input problems give a Report with judged == false.
 Report check_text(std::string_view text, const std::string& file, const CheckOptions& opts);
+
+// What check_text says of a text before reading it as a game: a ZIP archive that is not read here
+// (a VASSAL file, or another archive), or a text that is plainly not a game record; nullopt else.
+std::optional<Report> refused_text(std::string_view text, const std::string& file);
+
+// check_text on a game already read whole (readers.hpp's read_game: its records collected), from
+// its `text`: the records replayed from memory, read once for what else needs them (referee diff
+// aligns them). The report is check_text's on that text; `text` must outlive the call.
+Report check_game(const GameRecord& game, std::string_view text, const CheckOptions& opts);
 
 // A VASSAL game judged through its conversion (vassal.md, "Judging a VASSAL game"): `text` is the
 // move log the conversion wrote for `file`, `step_of_line[i]` the step of its line i + 1, and

@@ -262,13 +262,16 @@ public:
 
 }  // namespace
 
-Positions positions_of_text(std::string_view text, const std::string& file, const CheckOptions& opts, const std::vector<Moment>& moments,
-                            const std::vector<std::uint32_t>* step_of_line) {
+namespace {
+
+// The check itself (`judge`, given options with the watch), watched, and what the watch took.
+template <class Judge>
+Positions watched(const CheckOptions& opts, const std::vector<Moment>& moments, const std::vector<std::uint32_t>* step_of_line, Judge judge) {
     PositionWatch watch(moments, step_of_line);
     CheckOptions o = opts;
     o.watch = &watch;
     Positions out;
-    out.report = check_text(text, file, o);  // the check itself, watched
+    out.report = judge(o);
     if (!out.report.judged) return out;
     watch.complete(out.report);
     out.taken = std::move(watch.taken);
@@ -278,6 +281,18 @@ Positions positions_of_text(std::string_view text, const std::string& file, cons
     if (step_of_line && !step_of_line->empty()) out.last_step = step_of_line->back();
     out.scenario = std::move(watch.scenario_);
     return out;
+}
+
+}  // namespace
+
+Positions positions_of_text(std::string_view text, const std::string& file, const CheckOptions& opts, const std::vector<Moment>& moments,
+                            const std::vector<std::uint32_t>* step_of_line) {
+    return watched(opts, moments, step_of_line, [&](const CheckOptions& o) { return check_text(text, file, o); });
+}
+
+Positions positions_of_game(const GameRecord& game, std::string_view text, const CheckOptions& opts, const std::vector<Moment>& moments,
+                            const std::vector<std::uint32_t>* step_of_line) {
+    return watched(opts, moments, step_of_line, [&](const CheckOptions& o) { return check_game(game, text, o); });
 }
 
 std::string how_far(const Positions& ps, const Moment& m) {

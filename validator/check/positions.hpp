@@ -6,6 +6,7 @@
 
 #include "options.hpp"
 #include "position.hpp"
+#include "record.hpp"
 #include "result.hpp"
 #include "scenario.hpp"
 
@@ -46,6 +47,10 @@ struct Positions {
     std::int32_t last_turn = 0;          // the last game-turn it reaches,
     std::optional<std::uint32_t> last_step;  // and a VASSAL game's last step
 };
+
+// positions_of_text on a game already read whole (check_game): the same replay, from memory.
+Positions positions_of_game(const GameRecord& game, std::string_view text, const CheckOptions& opts, const std::vector<Moment>& moments,
+                            const std::vector<std::uint32_t>* step_of_line = nullptr);
 
 // Why a moment is not reached, for the usage error ("its last record is on line 59").
 std::string how_far(const Positions& ps, const Moment& m);

@@ -22,9 +22,10 @@ std::vector<std::string> sample_files() {
     for (const auto& dir : fs::directory_iterator(fs::path(REFEREE_SOURCE_DIR) / "samples")) {
         // expected/: the reports; scenarios/: scenario files the games use, not games; vassal/: VASSAL
         // games, each checked with its module and binding by its line of checks.txt
-        // (test_vassal_samples.cpp).
+        // (test_vassal_samples.cpp); disputes/: pairs of copies, each pair compared by `referee diff`
+        // (tests/cli/diff_test.cmake).
         const auto family = dir.path().filename();
-        if (!dir.is_directory() || family == "expected" || family == "scenarios" || family == "vassal") continue;
+        if (!dir.is_directory() || family == "expected" || family == "scenarios" || family == "vassal" || family == "disputes") continue;
         for (const auto& f : fs::directory_iterator(dir.path())) {
             const std::string name = f.path().filename().string();
             if (name == "README.md") continue;
