@@ -5,11 +5,11 @@
 // differ in a few places cost little, and two that share nothing cannot take hours.
 #include "align.hpp"
 
-#include <boost/container_hash/hash.hpp>
 #include <dtl/dtl.hpp>
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -24,19 +24,26 @@ std::vector<std::uint64_t> symbol_prints(const GameRecord& g) {
     return out;
 }
 
+// One more value into a fingerprint: a multiply and a shift (boost::hash_combine cost four times as
+// much, a tenth of a comparison of two 10^6-record copies). Equal prints are checked field by
+// field before two records are called equal, so a print only has to tell most records apart.
+inline std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+    h = (h ^ v) * 0x9E3779B97F4A7C15ULL;
+    return h ^ (h >> 29);
+}
+
 // Every field but the line and column, as same_record compares them, names by their text's hash.
 std::uint64_t fingerprint(const Record& r, const GameRecord& g, const std::vector<std::uint64_t>& syms) {
-    std::size_t h = static_cast<std::size_t>(r.kind);
-    boost::hash_combine(h, r.flags);
-    for (Sym s : {r.a, r.b, r.c, r.d, r.e}) boost::hash_combine(h, syms[s]);
-    boost::hash_combine(h, r.n);
-    boost::hash_combine(h, r.m);
+    std::uint64_t h = mix(static_cast<std::uint64_t>(r.kind) << 8 | r.flags, syms[r.a]);
+    h = mix(h, syms[r.b]);
+    if (r.c | r.d | r.e) h = mix(mix(mix(h, syms[r.c]), syms[r.d]), syms[r.e]);
+    h = mix(mix(h, static_cast<std::uint64_t>(r.n)), static_cast<std::uint64_t>(r.m));
     for (Span l : {r.list, r.list2}) {
-        boost::hash_combine(h, l.len);
-        for (const Sym* p = g.list_begin(l); p != g.list_end(l); ++p) boost::hash_combine(h, syms[*p]);
+        h = mix(h, l.len);
+        for (const Sym* p = g.list_begin(l); p != g.list_end(l); ++p) h = mix(h, syms[*p]);
     }
-    boost::hash_combine(h, r.ints.len);
-    for (const std::int64_t* p = g.ints_begin(r.ints); p != g.ints_end(r.ints); ++p) boost::hash_combine(h, *p);
+    h = mix(h, r.ints.len);
+    for (const std::int64_t* p = g.ints_begin(r.ints); p != g.ints_end(r.ints); ++p) h = mix(h, static_cast<std::uint64_t>(*p));
     return h;
 }
 
@@ -47,12 +54,71 @@ struct Elem {
     std::uint32_t pos = 0;
 };
 
+// The number of steps of Wu, Manber and Myers' O(NP) comparison of a[a0, a1) with b[b0, b1) by
+// their prints, or nullopt once they pass `budget`: whether the alignment itself (dtl's, the same
+// algorithm) is cheap, which it is when the copies differ in a few places however long they are.
+std::optional<std::uint64_t> onp_work(const std::vector<std::uint64_t>& a, std::uint32_t a0, std::uint32_t a1,
+                                      const std::vector<std::uint64_t>& b, std::uint32_t b0, std::uint32_t b1, std::uint64_t budget) {
+    const std::uint64_t* x = a.data() + a0;
+    const std::uint64_t* y = b.data() + b0;
+    std::int64_t m = a1 - a0, n = b1 - b0;
+    if (m > n) {
+        std::swap(x, y);
+        std::swap(m, n);
+    }
+    const std::int64_t delta = n - m, offset = m + 1;
+    std::vector<std::int64_t> fp(static_cast<std::size_t>(m + n + 3), -1);
+    std::uint64_t work = 0;
+    const auto snake = [&](std::int64_t k) {
+        const std::int64_t i = k + offset;
+        std::int64_t yy = std::max(fp[static_cast<std::size_t>(i - 1)] + 1, fp[static_cast<std::size_t>(i + 1)]);
+        const std::int64_t from = yy;
+        std::int64_t xx = yy - k;
+        while (xx < m && yy < n && x[xx] == y[yy]) {
+            ++xx;
+            ++yy;
+        }
+        work += 1 + static_cast<std::uint64_t>(yy - from);  // a step a diagonal, and one a record walked
+        fp[static_cast<std::size_t>(i)] = yy;
+    };
+    for (std::int64_t p = 0;; ++p) {
+        for (std::int64_t k = -p; k < delta; ++k) snake(k);
+        for (std::int64_t k = delta + p; k > delta; --k) snake(k);
+        snake(delta);
+        if (fp[static_cast<std::size_t>(delta + offset)] == n) return work;
+        if (work * 16 > budget) return std::nullopt;  // each step of the probe is about 16 of dtl's
+    }
+}
+
 class Aligner {
 public:
-    Aligner(const Compared& a, const Compared& b, Alignment& out) : a_(a), b_(b), out_(out) {}
+    Aligner(const Compared& a, const Compared& b, Alignment& out) : a_(a), b_(b), out_(out) {
+        // Each of B's names as A's symbol of the same text (none: a symbol no name of A has), so that
+        // comparing two records compares integers.
+        const SymbolTable& sa = a.game->symbols;
+        const SymbolTable& sb = b.game->symbols;
+        b_to_a_.resize(sb.size(), kNoMatch);
+        b_to_a_[kNoSym] = kNoSym;
+        for (std::size_t s = 1; s < sb.size(); ++s) {
+            const Sym t = sa.find(sb.str(static_cast<Sym>(s)));
+            if (t != kNoSym) b_to_a_[s] = t;
+        }
+    }
 
+    // Records equal by every field but their places: their prints first, then each field, B's names
+    // by A's symbols (what same_record compares by text).
     bool equal(std::uint32_t i, std::uint32_t j) const {
-        return a_.print[i] == b_.print[j] && same_record(a_.at(i), *a_.game, b_.at(j), *b_.game);
+        if (a_.print[i] != b_.print[j]) return false;
+        const Record& x = a_.at(i);
+        const Record& y = b_.at(j);
+        const GameRecord& gx = *a_.game;
+        const GameRecord& gy = *b_.game;
+        if (x.kind != y.kind || x.flags != y.flags || x.n != y.n || x.m != y.m || x.a != b_to_a_[y.a] || x.b != b_to_a_[y.b] ||
+            x.c != b_to_a_[y.c] || x.d != b_to_a_[y.d] || x.e != b_to_a_[y.e] || x.list.len != y.list.len || x.list2.len != y.list2.len)
+            return false;
+        for (const auto& [p, q] : {std::pair{x.list, y.list}, std::pair{x.list2, y.list2}})
+            if (!std::equal(gx.list_begin(p), gx.list_end(p), gy.list_begin(q), [&](Sym s, Sym t) { return s == b_to_a_[t]; })) return false;
+        return std::equal(gx.ints_begin(x.ints), gx.ints_end(x.ints), gy.ints_begin(y.ints), gy.ints_end(y.ints));
     }
 
     // Aligns a's [a0, a1) with b's [b0, b1).
@@ -88,7 +154,10 @@ private:
             for (std::uint32_t j = b0; j < b1; ++j) edit(Op::OnlyInB, 0, j);
             return;
         }
-        if ((na + nb) * std::min(na, nb) <= kMaxAlignedWork) return myers(a0, a1, b0, b1);
+        // Myers when it is cheap: a short gap, or a long one with few differences (the probe, by the
+        // prints alone, says so within a small part of the bound).
+        if ((na + nb) * std::min(na, nb) <= kMaxAlignedWork || onp_work(a_.print, a0, a1, b_.print, b0, b1, kMaxAlignedWork))
+            return myers(a0, a1, b0, b1);
         const std::vector<std::pair<std::uint32_t, std::uint32_t>> anchors = unique_anchors(a0, a1, b0, b1);
         if (anchors.empty()) {
             out_.paired_in_order = true;
@@ -207,9 +276,11 @@ private:
         for (; j < na; ++j) edit(Op::OnlyInB, 0, adds[j]);
     }
 
+    static constexpr Sym kNoMatch = UINT32_MAX;
     const Compared& a_;
     const Compared& b_;
     Alignment& out_;
+    std::vector<Sym> b_to_a_;
     std::uint32_t next_a_ = 0, next_b_ = 0;
 };
 

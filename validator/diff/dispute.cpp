@@ -11,9 +11,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <exception>
 #include <map>
 #include <set>
 #include <string_view>
+#include <thread>
 
 namespace referee::diff {
 
@@ -139,19 +141,46 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> undo_places(const Copy& c) 
     return out;
 }
 
+// Runs `first` here and `second` on a thread of its own, and waits for both; an exception of either
+// is thrown again here, once both are done.
+template <class F, class G>
+void both(F first, G second) {
+    std::exception_ptr failed;
+    std::thread other([&] {
+        try {
+            second();
+        } catch (...) {
+            failed = std::current_exception();
+        }
+    });
+    std::exception_ptr here;
+    try {
+        first();
+    } catch (...) {
+        here = std::current_exception();
+    }
+    other.join();
+    if (here) std::rethrow_exception(here);
+    if (failed) std::rethrow_exception(failed);
+}
+
 }  // namespace
 
 Dispute compare(const CopyInput& ain, const CopyInput& bin, const CheckOptions& opts) {
     Copy a, b;
     a.in = &ain;
     b.in = &bin;
-    a.game = read_game(ain.text, ain.file);
-    b.game = read_game(bin.text, bin.file);
     // A VASSAL file's `game` record is the conversion's (the binding named on the command line): when
     // either copy is one, neither copy's counts.
     const bool game_records = a.in->step_of_line.empty() && b.in->step_of_line.empty();
-    a.compared = compared_records(a.game, game_records);
-    b.compared = compared_records(b.game, game_records);
+    // The two copies are read at once, one on a thread of its own.
+    both([&] {
+        a.game = read_game(ain.text, ain.file);
+        a.compared = compared_records(a.game, game_records);
+    }, [&] {
+        b.game = read_game(bin.text, bin.file);
+        b.compared = compared_records(b.game, game_records);
+    });
     const Alignment al = align(a.compared, b.compared);
 
     Dispute d;
@@ -255,8 +284,9 @@ Dispute compare(const CopyInput& ain, const CopyInput& bin, const CheckOptions& 
     end.text = "end";
     am.push_back(end);
     bm.push_back(end);
-    Positions pa = positions_of_game(a.game, ain.text, opts, am, a.steps() ? &ain.step_of_line : nullptr);
-    Positions pb = positions_of_game(b.game, bin.text, opts, bm, b.steps() ? &bin.step_of_line : nullptr);
+    Positions pa, pb;
+    both([&] { pa = positions_of_game(a.game, ain.text, opts, am, a.steps() ? &ain.step_of_line : nullptr); },
+         [&] { pb = positions_of_game(b.game, bin.text, opts, bm, b.steps() ? &bin.step_of_line : nullptr); });
     d.a = ain.report ? *ain.report : std::move(pa.report);
     d.b = bin.report ? *bin.report : std::move(pb.report);
     d.a.file = ain.file;
