@@ -5,6 +5,7 @@
 #include "check.hpp"
 #include "positions.hpp"
 #include "readers.hpp"
+#include "record_sink.hpp"
 #include "record_views.hpp"
 
 #include <fmt/format.h>
@@ -69,6 +70,25 @@ std::map<std::uint32_t, std::string> lines_of(std::string_view text, std::vector
         out.emplace(want, std::string(l));
     }
     return out;
+}
+
+// A copy read whole, its records collected. Room for them is made first, at one a line that is
+// neither blank nor a comment (at most kMaxReserved): growing the vector by doubling copied each
+// record about twice and was a quarter of the time of comparing two 10^6-record copies.
+constexpr std::size_t kMaxReserved = std::size_t{1} << 24;
+GameRecord read_whole(std::string_view text, const std::string& file) {
+    std::size_t lines = 0;
+    for (std::size_t at = 0; at < text.size() && lines < kMaxReserved;) {
+        while (at < text.size() && (text[at] == ' ' || text[at] == '\t' || text[at] == '\r')) ++at;
+        if (at < text.size() && text[at] != '\n' && text[at] != '#') ++lines;
+        const void* nl = std::memchr(text.data() + at, '\n', text.size() - at);
+        at = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) + 1 : text.size();
+    }
+    GameRecord g;
+    g.file = file;
+    RecordCollector sink(g, lines);
+    read_game(text, g, sink);
+    return g;
 }
 
 // A changed record that is what chance decided: other numbers rolled, another combat result or card.
@@ -175,10 +195,10 @@ Dispute compare(const CopyInput& ain, const CopyInput& bin, const CheckOptions& 
     const bool game_records = a.in->step_of_line.empty() && b.in->step_of_line.empty();
     // The two copies are read at once, one on a thread of its own.
     both([&] {
-        a.game = read_game(ain.text, ain.file);
+        a.game = read_whole(ain.text, ain.file);
         a.compared = compared_records(a.game, game_records);
     }, [&] {
-        b.game = read_game(bin.text, bin.file);
+        b.game = read_whole(bin.text, bin.file);
         b.compared = compared_records(b.game, game_records);
     });
     const Alignment al = align(a.compared, b.compared);
