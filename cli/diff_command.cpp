@@ -11,7 +11,9 @@
 
 #include <fmt/format.h>
 
+#include <memory>
 #include <optional>
+#include <string>
 
 namespace referee {
 
@@ -32,21 +34,25 @@ std::optional<diff::CopyInput> read_copy(const std::string& file, const CheckOpt
             error = conv.error;
             return std::nullopt;
         }
-        c.text = conversion_text(*conv.conversion);
+        auto text = std::make_shared<const std::string>(conversion_text(*conv.conversion));
+        c.text = *text;
+        c.keep = std::move(text);
         for (const ConvertedRecord& r : conv.conversion->records) c.step_of_line.push_back(static_cast<std::uint32_t>(r.step));
         c.report = check_vassal(file, *module, opts);  // its verdict as `referee check` gives it: the conversion's findings, the audit
         return c;
     }
-    Input in = read_input(file);
-    if (in.failure) {
-        error = in.failure->violations.empty() ? std::string("cannot be read") : in.failure->violations.front().message;
+    // The bytes as read (or mapped), not copied: a copy of a long game is tens of megabytes.
+    auto in = std::make_shared<Input>(read_input(file));
+    if (in->failure) {
+        error = in->failure->violations.empty() ? std::string("cannot be read") : in->failure->violations.front().message;
         return std::nullopt;
     }
-    if (std::optional<Report> refused = refused_text(in.bytes(), file)) {
+    if (std::optional<Report> refused = refused_text(in->bytes(), file)) {
         error = refused->violations.empty() ? std::string("not a game record") : refused->violations.front().message;
         return std::nullopt;
     }
-    c.text = std::string(in.bytes());
+    c.text = in->bytes();
+    c.keep = std::move(in);
     return c;
 }
 

@@ -111,7 +111,7 @@ inline DiffRun run_diff(std::string_view input) {
     if (!out.problem.empty()) return out;
     // The whole comparison, on texts small enough to judge twice a run.
     if (a_text.size() + b_text.size() <= 4096) {
-        diff::CopyInput x{"a.log", a_text, {}, std::nullopt}, y{"b.log", b_text, {}, std::nullopt};
+        diff::CopyInput x{"a.log", a_text, {}, std::nullopt, nullptr}, y{"b.log", b_text, {}, std::nullopt, nullptr};
         const diff::Dispute same = diff::compare(x, x, CheckOptions{});
         if (!same.same || diff::exit_status(same) != 0) {
             out.problem = "compare: a copy against itself is not the same game";

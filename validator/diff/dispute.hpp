@@ -10,8 +10,10 @@
 #include "scenario.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace referee::diff {
@@ -19,9 +21,10 @@ namespace referee::diff {
 // One copy, as the command line read it.
 struct CopyInput {
     std::string file;
-    std::string text;                          // a move log or an XML save, or a VASSAL file's conversion
+    std::string_view text;                     // a move log or an XML save, or a VASSAL file's conversion
     std::vector<std::uint32_t> step_of_line;   // a VASSAL file: the step of the text's line i + 1
     std::optional<Report> report;              // a VASSAL file: `referee check`'s report (its audit too)
+    std::shared_ptr<const void> keep;          // what holds `text` (the bytes read or mapped), if not the caller
 };
 
 // A record's place in its copy and the record as written.

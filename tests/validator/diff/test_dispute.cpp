@@ -31,7 +31,7 @@ std::string changed(std::string text, const std::string& from, const std::string
 }
 
 Dispute compared(const std::string& a, const std::string& b) {
-    CopyInput x{"a.log", a, {}, std::nullopt}, y{"b.log", b, {}, std::nullopt};
+    CopyInput x{"a.log", a, {}, std::nullopt, nullptr}, y{"b.log", b, {}, std::nullopt, nullptr};
     return compare(x, y, CheckOptions{});
 }
 
