@@ -240,7 +240,6 @@ Dispute compare(const CopyInput& ain, const CopyInput& bin, const CheckOptions& 
         } else {
             diff.kind = chance_kind(a.compared.at(e.a), a.game, b.compared.at(e.b), b.game);
         }
-        diff.chance = diff.kind == "roll-differs" || diff.kind == "result-differs";
         d.differences.push_back(std::move(diff));
     }
     // The header's differences in the order of the copies' lines (the alignment compared the header
@@ -269,10 +268,10 @@ Dispute compare(const CopyInput& ain, const CopyInput& bin, const CheckOptions& 
         for (const auto& u : ua) in_a.insert(u.first);
         for (const auto& u : ua)
             if (auto it = in_b.find(u.first); it != in_b.end()) in_b.erase(it);
-            else d.differences.push_back(Difference{"undo-differs", Place{0, u.second, fmt::format("an undo at step {}", u.second)}, std::nullopt, false, 0, std::nullopt});
+            else d.differences.push_back(Difference{"undo-differs", Place{0, u.second, fmt::format("an undo at step {}", u.second)}, std::nullopt, 0, std::nullopt});
         for (const auto& u : ub)
             if (auto it = in_a.find(u.first); it != in_a.end()) in_a.erase(it);
-            else d.differences.push_back(Difference{"undo-differs", std::nullopt, Place{0, u.second, fmt::format("an undo at step {}", u.second)}, false, 0, std::nullopt});
+            else d.differences.push_back(Difference{"undo-differs", std::nullopt, Place{0, u.second, fmt::format("an undo at step {}", u.second)}, 0, std::nullopt});
         // In the order of the game: by step (A's where it has the record, else B's).
         const auto step = [](const Difference& x) { return (x.a ? x.a->step : x.b->step).value_or(0); };
         std::stable_sort(d.differences.begin(), d.differences.end(), [&](const Difference& x, const Difference& y) { return step(x) < step(y); });

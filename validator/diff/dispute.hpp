@@ -37,11 +37,12 @@ struct Place {
 struct Difference {
     std::string kind;  // changed, only-in-a, only-in-b, roll-differs, result-differs, undo-differs
     std::optional<Place> a, b;
-    bool chance = false;  // roll-differs, result-differs: what chance decided
     // only-in-a and only-in-b: where the record would be in the copy without it, before its record on
     // this line (0: after its last record).
     std::uint32_t before = 0;
     std::optional<std::uint32_t> before_step;  // a VASSAL copy: the step of that record
+    // roll-differs, result-differs: what chance decided.
+    bool chance() const { return kind == "roll-differs" || kind == "result-differs"; }
 };
 
 // A unit that stands differently in the two copies at a moment: where each has it ("1703",

@@ -47,8 +47,7 @@ std::string cell(const char* copy, const std::optional<Place>& p) {
 std::string verdict_row(const char* copy, const std::string& file, const Report& r) {
     std::string scores;
     for (const SideScore& s : r.scores) scores += fmt::format("{}{} {}", scores.empty() ? "" : ", ", s.side, s.total);
-    std::size_t errors = r.errors_not_kept, warnings = r.warnings_not_kept;
-    for (const Violation& v : r.violations) ++(v.error ? errors : warnings);
+    const std::size_t errors = r.error_count(), warnings = r.warning_count();
     return fmt::format("<tr id=\"verdict-{}\" data-status=\"{}\"><th>{}</th><td>{}</td><td>{}</td><td class=\"result\">{}</td><td>{}</td><td>{}</td></tr>\n",
                        copy, esc(r.status()), copy[0] == 'a' ? "A" : "B", esc(file), esc(r.status()), esc(render_result_line(r)), esc(scores),
                        fmt::format("{} error{}, {} warning{}", errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s"));
@@ -95,7 +94,7 @@ std::string render_html(const Dispute& d, std::size_t max) {
         for (std::size_t i = 0; i < listed; ++i) {
             const Difference& x = d.differences[i];
             out += fmt::format("<tr class=\"difference {}\" data-kind=\"{}\" data-chance=\"{}\"{}><td>{}{}</td>{}{}</tr>\n", esc(x.kind), esc(x.kind),
-                               x.chance ? "true" : "false", i == 0 ? " id=\"first\"" : "", esc(x.kind), x.chance ? " (chance)" : "", cell("a", x.a),
+                               x.chance() ? "true" : "false", i == 0 ? " id=\"first\"" : "", esc(x.kind), x.chance() ? " (chance)" : "", cell("a", x.a),
                                cell("b", x.b));
         }
         out += "</table>\n";

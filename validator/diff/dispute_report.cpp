@@ -69,7 +69,7 @@ ojson place_json(const std::optional<Place>& p) {
 }
 
 ojson difference_json(const Difference& x) {
-    ojson j{{"kind", x.kind}, {"a", place_json(x.a)}, {"b", place_json(x.b)}, {"chance", x.chance}};
+    ojson j{{"kind", x.kind}, {"a", place_json(x.a)}, {"b", place_json(x.b)}, {"chance", x.chance()}};
     if (x.kind == "only-in-a" || x.kind == "only-in-b") {
         if (!x.before) j["before"] = nullptr;
         else if (x.before_step) j["before"] = ojson{{"step", x.before_step.value_or(0)}};
@@ -89,10 +89,8 @@ ojson verdict_json(const Report& r) {
     ojson codes = ojson::object();
     for (const auto& [code, n] : by_code(r)) codes[code] = n;
     j["violations"] = codes;
-    std::size_t errors = r.errors_not_kept, warnings = r.warnings_not_kept;
-    for (const Violation& v : r.violations) ++(v.error ? errors : warnings);
-    j["errors"] = errors;
-    j["warnings"] = warnings;
+    j["errors"] = r.error_count();
+    j["warnings"] = r.warning_count();
     return j;
 }
 
@@ -135,7 +133,7 @@ std::string render_text(const Dispute& d, std::size_t max) {
     } else {
         out += fmt::format("{} and {}: {} difference{}\n", a, b, n, n == 1 ? "" : "s");
         const Difference& f = d.differences.front();
-        out += fmt::format("first divergence: {}{} at {}\n", f.kind, f.chance ? " (chance)" : "",
+        out += fmt::format("first divergence: {}{} at {}\n", f.kind, f.chance() ? " (chance)" : "",
                            f.a && f.b ? where(d.a_file, *f.a) + " and " + where(d.b_file, *f.b) : f.a ? where(d.a_file, *f.a) : where(d.b_file, *f.b));
         const auto missing = [&](const std::string& file) {
             if (!f.before) return std::string("(none: it would come after its last record)");
@@ -151,7 +149,7 @@ std::string render_text(const Dispute& d, std::size_t max) {
     const std::size_t listed = max == 0 ? n : std::min(n, max);
     for (std::size_t i = 0; i < listed; ++i) {
         const Difference& x = d.differences[i];
-        const std::string kind = x.chance ? x.kind + " (chance)" : x.kind;
+        const std::string kind = x.chance() ? x.kind + " (chance)" : x.kind;
         const std::string la = side_line(d.a_file, x.a), lb = side_line(d.b_file, x.b);
         out += fmt::format("  {:<24} {}\n", kind, la.empty() ? lb : la);
         if (!la.empty() && !lb.empty()) out += fmt::format("  {:<24} {}\n", "", lb);

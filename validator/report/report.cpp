@@ -539,10 +539,7 @@ std::string render_csv_row(const Report& r) {
     for (const PlayerName& p : r.players) players.push_back(fmt::format("{}: {}", p.side, p.name));
     std::vector<std::string> scores;
     for (const SideScore& sc : r.scores) scores.push_back(fmt::format("{} {}", sc.side, sc.total));
-    std::size_t errors = 0, warnings = 0;
-    for (const Violation& v : r.violations) ++(v.error ? errors : warnings);
-    errors += r.errors_not_kept;
-    warnings += r.warnings_not_kept;
+    const std::size_t errors = r.error_count(), warnings = r.warning_count();
     std::string claims;
     if (!r.claims.empty())
         claims = std::all_of(r.claims.begin(), r.claims.end(), [](const Claim& c) { return c.agrees; }) ? "agree" : "disagree";

@@ -196,6 +196,14 @@ struct Verdict {
     // Every violation goes in here: kept while there are fewer than kMaxKeptViolations, else counted.
     void add(Violation v) { keep_violation(violations, errors_not_kept, warnings_not_kept, std::move(v)); }
     std::size_t not_kept() const { return errors_not_kept + warnings_not_kept; }
+    // The violations found of each severity, kept or only counted.
+    std::size_t error_count() const { return errors_not_kept + count_kept(true); }
+    std::size_t warning_count() const { return warnings_not_kept + count_kept(false); }
+    std::size_t count_kept(bool error) const {
+        std::size_t n = 0;
+        for (const auto& v : violations) n += v.error == error;
+        return n;
+    }
     bool has_errors() const {
         if (errors_not_kept != 0) return true;
         for (const auto& v : violations)

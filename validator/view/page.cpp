@@ -322,9 +322,8 @@ IndexRow index_row(const Report& r, std::string page) {
     row.file = r.file;
     row.scenario = r.scenario;
     row.result = render_result_line(r);
-    for (const Violation& v : r.violations) (v.error ? row.errors : row.warnings)++;
-    row.errors += r.errors_not_kept;
-    row.warnings += r.warnings_not_kept;
+    row.errors = r.error_count();
+    row.warnings = r.warning_count();
     for (const SideScore& sc : r.scores) row.score += fmt::format("{}{} {}", row.score.empty() ? "" : ", ", sc.side, sc.total);
     return row;
 }

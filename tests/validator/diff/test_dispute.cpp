@@ -52,7 +52,7 @@ TEST(Dispute, AChangedRollIsChance) {
     const Dispute d = compared(kGame, changed(kGame, "combat 1/II vs Cobb odds 2:1 roll 4 result Dr", "combat 1/II vs Cobb odds 2:1 roll 6 result Dr"));
     ASSERT_EQ(d.differences.size(), 1u);
     EXPECT_EQ(d.differences[0].kind, "roll-differs");
-    EXPECT_TRUE(d.differences[0].chance);
+    EXPECT_TRUE(d.differences[0].chance());
     ASSERT_TRUE(d.differences[0].a && d.differences[0].b);
     EXPECT_EQ(d.differences[0].a->record, "combat 1/II vs Cobb odds 2:1 roll 4 result Dr");
     EXPECT_EQ(d.differences[0].b->record, "combat 1/II vs Cobb odds 2:1 roll 6 result Dr");
@@ -65,14 +65,14 @@ TEST(Dispute, AnotherCombatResultIsChance) {
     const Dispute d = compared(kGame, changed(kGame, "odds 2:1 roll 4 result Dr", "odds 2:1 roll 4 result NE"));
     ASSERT_GE(d.differences.size(), 1u);
     EXPECT_EQ(d.differences[0].kind, "result-differs");
-    EXPECT_TRUE(d.differences[0].chance);
+    EXPECT_TRUE(d.differences[0].chance());
 }
 
 TEST(Dispute, AnotherCombatIsAChange) {
     const Dispute d = compared(kGame, changed(kGame, "combat 1/II vs Cobb odds 2:1 roll 4", "combat 1/II vs Ransom odds 2:1 roll 4"));
     ASSERT_GE(d.differences.size(), 1u);
     EXPECT_EQ(d.differences[0].kind, "changed");
-    EXPECT_FALSE(d.differences[0].chance);
+    EXPECT_FALSE(d.differences[0].chance());
 }
 
 TEST(Dispute, ACopyThatStopsEarlyIsSaid) {
