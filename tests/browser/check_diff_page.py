@@ -2,7 +2,7 @@
 """The page of `referee diff --format html` opened in a real browser (issue 34; docs/diff.md).
 
 For every pair of samples/disputes/checks.txt the page is written, opened in headless Chromium
-(Debian's `chromium`), and the DOM the browser built is read back (--dump-dom). What a person would
+(Debian's `chromium`), and the DOM the browser built is read back (one browser for every page: browser.py). What a person would
 see is checked against what `referee diff --format json` says of the same pair:
 
   - the page says whether the copies are the same game, and how many differences there are;
@@ -23,6 +23,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser import Browser, BrowserError  # noqa: E402  (one Chromium for every page)
 from check_page import Dom  # noqa: E402  (the same reading of a DOM as the game pages' test)
 
 
@@ -53,6 +54,7 @@ def main():
             failures.append(what)
 
     checked = 0
+    browser = Browser(chromium)
     for name, args in pairs(src):
         page = os.path.join(work, name + ".html")
         html = subprocess.run([referee, *args, "--format", "html"], cwd=src, capture_output=True, text=True)
@@ -63,13 +65,13 @@ def main():
         with open(page, "w", encoding="utf-8") as f:
             f.write(html.stdout)
         want = json.loads(js.stdout)
-        dom_text = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                                   "--dump-dom", "file://" + os.path.abspath(page)], capture_output=True, text=True, timeout=120)
-        if dom_text.returncode != 0 or "<body" not in dom_text.stdout:
-            failures.append(f"{name}: chromium exit status {dom_text.returncode}: {dom_text.stderr[-2000:]}")
+        try:
+            dom_text = browser.dom(page)
+        except BrowserError as e:
+            failures.append(f"{name}: Chromium: {e}")
             continue
         dom = Dom()
-        dom.feed(dom_text.stdout)
+        dom.feed(dom_text)
         body = dom.elements[dom.find("body")[0]][1]
         expect(body.get("data-same") == ("true" if want["same"] else "false"), f"{name}: body data-same={body.get('data-same')!r}")
         expect(body.get("data-differences") == str(want["differences_total"]), f"{name}: body data-differences={body.get('data-differences')!r}")
@@ -102,6 +104,7 @@ def main():
             expect(len(shown) == listed, f"{name}: {len(shown)} units standing differently shown, the JSON has {listed}")
         checked += 1
         print(f"check_diff_page: {name}: checked in Chromium")
+    browser.close()
     expect(checked >= 6, f"{checked} pairs checked, expected at least 6")
     for f in failures:
         print("FAIL:", f)

@@ -2,8 +2,8 @@
 """The game pages of `referee check --format html` opened in a real browser (issue 18; docs/seeing-the-game.md).
 
 For every sample game of every family (49) and each VASSAL sample game but a chain (5), the page is written, opened in headless Chromium (Debian's
-`chromium`), and the DOM the browser built after running the page's script is read back
-(--dump-dom). What a person would see is checked against what referee itself says of the game:
+`chromium`, one browser for every page: browser.py), and the DOM the browser built after running
+the page's script is read back. What a person would see is checked against what referee itself says of the game:
 
   - the verdict shown is the text report's result line;
   - the map has one drawn hex a location of the scenario (hex games), and at the end and at the
@@ -25,6 +25,9 @@ import os
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser import Browser, BrowserError  # noqa: E402  (one Chromium for every page)
 
 # Every sample game of every family is checked (every_sample); these were the first.
 SAMPLES_FEW = [
@@ -144,7 +147,7 @@ def main():
         return 2
     referee, src, work = sys.argv[1], sys.argv[2], sys.argv[3]
     chromium = sys.argv[4] if len(sys.argv) > 4 else (shutil.which("chromium") or shutil.which("chromium-browser"))
-    browser = chromium != "none"
+    browser = None if chromium == "none" else Browser(chromium)  # one Chromium for every page (browser.py)
     if not chromium:
         print("check_page: skipped: no Chromium installed (scripts/install-deps test installs Debian's chromium)")
         return 77
@@ -172,14 +175,13 @@ def main():
                 run([referee, "position"] + sp + [path, *extra, "--at", moment, "--format", "json"], ok=(0, 1, 2))
             print(f"check_page: {game}: page made (no browser: {chromium})")
             continue
-        dom_text = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                                   "--virtual-time-budget=5000", "--dump-dom", "file://" + os.path.abspath(page)],
-                                  capture_output=True, text=True, timeout=120)
-        if dom_text.returncode != 0 or "<body" not in dom_text.stdout:
-            failures.append(f"{game}: chromium exit status {dom_text.returncode}: {dom_text.stderr[-2000:]}")
+        try:
+            dom_text = browser.dom(page)
+        except BrowserError as e:
+            failures.append(f"{game}: Chromium: {e}")
             continue
         dom = Dom()
-        dom.feed(dom_text.stdout)
+        dom.feed(dom_text)
         body = dom.find("body")[0]
         battrs = dom.elements[body][1]
         expect(battrs.get("data-script") == "ok", f"{game}: the page's script did not run (body data-script={battrs.get('data-script')!r})")
@@ -225,6 +227,8 @@ def main():
             expect(len(hexes) == len(scen["locations"]), f"{game}: {len(hexes)} hexes drawn, the map has {len(scen['locations'])} locations")
         print(f"check_page: {game}: checked in Chromium")
 
+    if browser:
+        browser.close()
     for f in failures:
         print("FAIL:", f)
     return 1 if failures else 0
