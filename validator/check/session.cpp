@@ -42,8 +42,14 @@ bool Session::scenario_known(const GameRecord&) {
 static_assert(static_cast<int>(Kind::Game) <= static_cast<int>(Kind::Player) && static_cast<int>(Kind::Tag) <= static_cast<int>(Kind::Player) && static_cast<int>(Kind::Player) < static_cast<int>(Kind::Turn),
               "Session::record: the game, player and tag records are looked for among the first kinds");
 
+void Session::begin(const GameRecord& g) {
+    if (opts_.records) opts_.records->begin(g);
+}
+
 void Session::record(const Record& r, const GameRecord& g) {
     ++records_;
+    if (opts_.records) [[unlikely]]
+        opts_.records->record(r, g);
     if (digest_) digest_->add(r, g);
     // Whether the game names its scenario, who played and the game's tags, for the report (one
     // comparison a record: Game, Tag, Side and Player are the first kinds).
@@ -84,6 +90,7 @@ void Session::record(const Record& r, const GameRecord& g) {
 }
 
 void Session::end(const GameRecord& g) {
+    if (opts_.records) opts_.records->end(g);
     if (stopped_ || engine_ || syntax_error(g)) return;
     if (scenario_known(g)) start(g);  // a game with no turn record: its set-up is all it has
 }

@@ -26,6 +26,7 @@ public:
     Session(const CheckOptions& opts, std::string file);
     ~Session() override;
 
+    void begin(const GameRecord& g) override;
     void record(const Record& r, const GameRecord& g) override;
     void end(const GameRecord& g) override;
     // The report, once the reader is done (check.cpp).

@@ -1,13 +1,15 @@
 // The alignment of two copies' records (align.hpp). The records both copies begin and end with are
 // paired first; what lies between is aligned with dtl (Myers' O(NP): its time grows with the
-// records times the differences), or, when that gap is large, first cut at the records each copy
-// holds once and in the same order (as git's patience diff does), so that two long copies that
-// differ in a few places cost little, and two that share nothing cannot take hours.
+// records times the differences) when it is short, by the same algorithm here, keeping only its
+// path, when it is long, or, when that passes its bound, first cut at the records each copy holds
+// once and in the same order (as git's patience diff does), so that two long copies that differ in a
+// few places cost little, and two that share nothing cannot take hours.
 #include "align.hpp"
 
 #include <dtl/dtl.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <optional>
 #include <string_view>
@@ -17,115 +19,47 @@ namespace referee::diff {
 
 namespace {
 
-std::vector<std::uint64_t> symbol_prints(const GameRecord& g) {
-    std::vector<std::uint64_t> out(g.symbols.size(), 0);
-    const std::hash<std::string_view> text_hash;
-    for (std::size_t s = 1; s < out.size(); ++s) out[s] = text_hash(g.symbols.str(static_cast<Sym>(s)));
-    return out;
-}
-
-// One more value into a fingerprint: a multiply and a shift (boost::hash_combine cost four times as
-// much, a tenth of a comparison of two 10^6-record copies). Equal prints are checked field by
-// field before two records are called equal, so a print only has to tell most records apart.
-inline std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-    h = (h ^ v) * 0x9E3779B97F4A7C15ULL;
-    return h ^ (h >> 29);
-}
-
-// Every field but the line and column, as same_record compares them, names by their text's hash.
-std::uint64_t fingerprint(const Record& r, const GameRecord& g, const std::vector<std::uint64_t>& syms) {
-    std::uint64_t h = mix(static_cast<std::uint64_t>(r.kind) << 8 | r.flags, syms[r.a]);
-    h = mix(h, syms[r.b]);
-    if (r.c | r.d | r.e) h = mix(mix(mix(h, syms[r.c]), syms[r.d]), syms[r.e]);
-    h = mix(mix(h, static_cast<std::uint64_t>(r.n)), static_cast<std::uint64_t>(r.m));
-    for (Span l : {r.list, r.list2}) {
-        h = mix(h, l.len);
-        for (const Sym* p = g.list_begin(l); p != g.list_end(l); ++p) h = mix(h, syms[*p]);
-    }
-    h = mix(h, r.ints.len);
-    for (const std::int64_t* p = g.ints_begin(r.ints); p != g.ints_end(r.ints); ++p) h = mix(h, static_cast<std::uint64_t>(*p));
-    return h;
-}
-
-bool not_compared(Kind k) { return k == Kind::Tag || k == Kind::Chat; }
-
 struct Elem {
-    std::uint64_t print = 0;
     std::uint32_t pos = 0;
 };
 
-// The number of steps of Wu, Manber and Myers' O(NP) comparison of a[a0, a1) with b[b0, b1) by
-// their prints, or nullopt once they pass `budget`: whether the alignment itself (dtl's, the same
-// algorithm) is cheap, which it is when the copies differ in a few places however long they are.
-std::optional<std::uint64_t> onp_work(const std::vector<std::uint64_t>& a, std::uint32_t a0, std::uint32_t a1,
-                                      const std::vector<std::uint64_t>& b, std::uint32_t b0, std::uint32_t b1, std::uint64_t budget) {
-    const std::uint64_t* x = a.data() + a0;
-    const std::uint64_t* y = b.data() + b0;
-    std::int64_t m = a1 - a0, n = b1 - b0;
-    if (m > n) {
-        std::swap(x, y);
-        std::swap(m, n);
-    }
-    const std::int64_t delta = n - m, offset = m + 1;
-    std::vector<std::int64_t> fp(static_cast<std::size_t>(m + n + 3), -1);
-    std::uint64_t work = 0;
-    const auto snake = [&](std::int64_t k) {
-        const std::int64_t i = k + offset;
-        std::int64_t yy = std::max(fp[static_cast<std::size_t>(i - 1)] + 1, fp[static_cast<std::size_t>(i + 1)]);
-        const std::int64_t from = yy;
-        std::int64_t xx = yy - k;
-        while (xx < m && yy < n && x[xx] == y[yy]) {
-            ++xx;
-            ++yy;
-        }
-        work += 1 + static_cast<std::uint64_t>(yy - from);  // a step a diagonal, and one a record walked
-        fp[static_cast<std::size_t>(i)] = yy;
-    };
-    for (std::int64_t p = 0;; ++p) {
-        for (std::int64_t k = -p; k < delta; ++k) snake(k);
-        for (std::int64_t k = delta + p; k > delta; --k) snake(k);
-        snake(delta);
-        if (fp[static_cast<std::size_t>(delta + offset)] == n) return work;
-        if (work * 16 > budget) return std::nullopt;  // each step of the probe is about 16 of dtl's
-    }
-}
-
 class Aligner {
 public:
-    Aligner(const Compared& a, const Compared& b, Alignment& out) : a_(a), b_(b), out_(out) {
+    Aligner(const Compared& a, const Compared& b, Alignment& out, std::uint64_t dtl_work) : a_(a), b_(b), out_(out), dtl_work_(dtl_work) {
         // Each of B's names as A's symbol of the same text (none: a symbol no name of A has), so that
         // comparing two records compares integers.
-        const SymbolTable& sa = a.game->symbols;
-        const SymbolTable& sb = b.game->symbols;
+        const SymbolTable& sa = *a.symbols;
+        const SymbolTable& sb = *b.symbols;
         b_to_a_.resize(sb.size(), kNoMatch);
         b_to_a_[kNoSym] = kNoSym;
         for (std::size_t s = 1; s < sb.size(); ++s) {
             const Sym t = sa.find(sb.str(static_cast<Sym>(s)));
             if (t != kNoSym) b_to_a_[s] = t;
         }
+        // B's words compare as they are with A's when each of B's names is A's symbol of the same
+        // number, or a name A does not have numbered past A's last (two copies of one game name
+        // their units and places in the same order, until one has a name the other has not).
+        raw_ = true;
+        for (std::size_t s = 1; s < sb.size() && raw_; ++s) raw_ = b_to_a_[s] == s || (b_to_a_[s] == kNoMatch && s >= sa.size());
     }
 
-    // Records equal by every field but their places: their prints first, then each field, B's names
-    // by A's symbols (what same_record compares by text).
+    // Records equal by every field but their places: their words, B's names by A's symbols (what
+    // same_record compares by text).
     bool equal(std::uint32_t i, std::uint32_t j) const {
-        if (a_.print[i] != b_.print[j]) return false;
-        const Record& x = a_.at(i);
-        const Record& y = b_.at(j);
-        const GameRecord& gx = *a_.game;
-        const GameRecord& gy = *b_.game;
-        if (x.kind != y.kind || x.flags != y.flags || x.n != y.n || x.m != y.m || x.a != b_to_a_[y.a] || x.b != b_to_a_[y.b] ||
-            x.c != b_to_a_[y.c] || x.d != b_to_a_[y.d] || x.e != b_to_a_[y.e] || x.list.len != y.list.len || x.list2.len != y.list2.len)
-            return false;
-        for (const auto& [p, q] : {std::pair{x.list, y.list}, std::pair{x.list2, y.list2}})
-            if (!std::equal(gx.list_begin(p), gx.list_end(p), gy.list_begin(q), [&](Sym s, Sym t) { return s == b_to_a_[t]; })) return false;
-        return std::equal(gx.ints_begin(x.ints), gx.ints_end(x.ints), gy.ints_begin(y.ints), gy.ints_end(y.ints));
+        const std::uint32_t* x = a_.words_of(i);
+        const std::uint32_t* y = b_.words_of(j);
+        if (x[0] != y[0]) return false;  // kind, flags, the fields it has
+        const WordLayout l = layout_of(x);  // y's too when its lists are as long
+        if (!std::equal(x + 1, x + l.names_at, y + 1)) return false;  // the lengths of its lists
+        for (std::uint32_t k = l.names_at; k < l.names_at + l.names; ++k)
+            if (x[k] != b_to_a_[y[k]]) return false;
+        return std::equal(x + l.names_at + l.names, x + l.total, y + l.names_at + l.names);
     }
 
     // Aligns a's [a0, a1) with b's [b0, b1).
     void run(std::uint32_t a0, std::uint32_t a1, std::uint32_t b0, std::uint32_t b1) {
-        while (a0 < a1 && b0 < b1 && equal(a0, b0)) same(a0++, b0++);
-        std::uint32_t tail = 0;
-        while (a1 - tail > a0 && b1 - tail > b0 && equal(a1 - tail - 1, b1 - tail - 1)) ++tail;
+        for (std::uint32_t k = equal_run(a0, b0, std::min(a1 - a0, b1 - b0)); k > 0; --k) same(a0++, b0++);
+        const std::uint32_t tail = equal_run_back(a1, b1, std::min(a1 - a0, b1 - b0));
         middle(a0, a1 - tail, b0, b1 - tail);
         for (std::uint32_t k = tail; k > 0; --k) same(a1 - k, b1 - k);
     }
@@ -154,10 +88,11 @@ private:
             for (std::uint32_t j = b0; j < b1; ++j) edit(Op::OnlyInB, 0, j);
             return;
         }
-        // Myers when it is cheap: a short gap, or a long one with few differences (the probe, by the
-        // prints alone, says so within a small part of the bound).
-        if ((na + nb) * std::min(na, nb) <= kMaxAlignedWork || onp_work(a_.print, a0, a1, b_.print, b0, b1, kMaxAlignedWork))
-            return myers(a0, a1, b0, b1);
+        // A short gap: dtl. A long one with few differences: the same algorithm here, keeping only
+        // the path's snakes (dtl keeps a step a record, which for a gap of 10^5 records and more was
+        // most of the time of comparing two long copies), given up past the bound.
+        if ((na + nb) * std::min(na, nb) <= dtl_work_) return myers(a0, a1, b0, b1);
+        if (onp(a0, a1, b0, b1, kMaxAlignedWork)) return;
         const std::vector<std::pair<std::uint32_t, std::uint32_t>> anchors = unique_anchors(a0, a1, b0, b1);
         if (anchors.empty()) {
             out_.paired_in_order = true;
@@ -175,6 +110,159 @@ private:
         run(a0, a1, b0, b1);
     }
 
+    // How many records from a's i and b's j are equal, in order (at most `most`). Past both headers,
+    // and when B's words compare as they are (raw_), a block of words is compared at a time: the
+    // records after a copy's header lie in its words one after the other, and each record's first
+    // words say how long it is, so that equal words from two records' beginnings are equal records.
+    std::uint32_t equal_run(std::uint32_t i, std::uint32_t j, std::uint32_t most) const {
+        std::uint32_t k = 0;
+        while (k < most && (!raw_ || i + k < a_.header || j + k < b_.header || most - k < kBlockRecords)) {
+            if (!equal(i + k, j + k)) return k;
+            ++k;
+        }
+        return k == most ? k : k + block_run(i + k, j + k, most - k);
+    }
+
+    std::uint32_t block_run(std::uint32_t i, std::uint32_t j, std::uint32_t most) const {
+        const std::size_t wa = a_.start[i], wb = b_.start[j];
+        const std::size_t ea = end_of(a_, i + most - 1), eb = end_of(b_, j + most - 1);
+        const std::size_t n = std::min(ea - wa, eb - wb);
+        const std::uint32_t* x = a_.words.data() + wa;
+        const std::uint32_t* y = b_.words.data() + wb;
+        std::size_t d = 0;  // the first word that differs, or n
+        while (d < n) {
+            const std::size_t len = std::min<std::size_t>(kBlockWords, n - d);
+            if (std::memcmp(x + d, y + d, len * sizeof(std::uint32_t)) != 0) {
+                while (x[d] == y[d]) ++d;
+                break;
+            }
+            d += len;
+        }
+        // The records of A that end by word wa + d, from i: each is equal to B's at the same place.
+        const auto first = a_.start.begin() + i + 1, last = a_.start.begin() + i + most;
+        const auto past = std::upper_bound(first, last, wa + d);  // the first record starting past wa + d
+        std::uint32_t k = static_cast<std::uint32_t>(past - a_.start.begin()) - 1 - i;  // records ending by a start <= wa + d
+        if (k + 1 <= most && end_of(a_, i + k) <= wa + d) ++k;  // the last of them ends by wa + d too
+        return std::min(k, most);
+    }
+
+    // How many records before a's i_end and b's j_end are equal, back from them (at most `most`).
+    std::uint32_t equal_run_back(std::uint32_t i_end, std::uint32_t j_end, std::uint32_t most) const {
+        // Past the headers a block at a time, then record by record.
+        const std::uint32_t after_headers = std::min({most, i_end >= a_.header ? i_end - a_.header : 0u, j_end >= b_.header ? j_end - b_.header : 0u});
+        std::uint32_t k = raw_ && after_headers >= kBlockRecords ? block_run_back(i_end, j_end, after_headers) : 0;
+        if (k < after_headers && raw_ && after_headers >= kBlockRecords) return k;
+        while (k < most && equal(i_end - 1 - k, j_end - 1 - k)) ++k;
+        return k;
+    }
+
+    std::uint32_t block_run_back(std::uint32_t i_end, std::uint32_t j_end, std::uint32_t most) const {
+        {
+            const std::size_t ea = end_of(a_, i_end - 1), eb = end_of(b_, j_end - 1);
+            const std::size_t n = std::min(ea - a_.start[i_end - most], eb - b_.start[j_end - most]);
+            const std::uint32_t* x = a_.words.data() + ea;
+            const std::uint32_t* y = b_.words.data() + eb;
+            std::size_t e = 0;  // how many words from the ends are equal
+            while (e < n) {
+                const std::size_t len = std::min<std::size_t>(kBlockWords, n - e);
+                if (std::memcmp(x - e - len, y - e - len, len * sizeof(std::uint32_t)) != 0) {
+                    while (x[-1 - static_cast<std::ptrdiff_t>(e)] == y[-1 - static_cast<std::ptrdiff_t>(e)]) ++e;
+                    break;
+                }
+                e += len;
+            }
+            // Back from the ends, each record of A wholly within those words, if B's record there
+            // begins as far from B's end (equal words from the ends do not alone make equal records).
+            std::uint32_t k = 0;
+            while (k < most && ea - a_.start[i_end - 1 - k] <= e && ea - a_.start[i_end - 1 - k] == eb - b_.start[j_end - 1 - k]) ++k;
+            return k;
+        }
+    }
+
+    static std::size_t end_of(const Compared& c, std::size_t i) { return i + 1 < c.size() ? c.start[i + 1] : c.words.size(); }
+
+    // Wu, Manber and Myers' O(NP) comparison of a[a0, a1) with b[b0, b1), its path kept as the
+    // snakes it is made of (each a run of equal records and the one step before it), so that its
+    // memory grows with the differences, not the records; false, nothing recorded, once its work
+    // (a step a diagonal and one a record walked) passes `budget`.
+    bool onp(std::uint32_t a0, std::uint32_t a1, std::uint32_t b0, std::uint32_t b1, std::uint64_t budget) {
+        // x walks the shorter range, y the longer; `swapped`: x is b's.
+        const bool swapped = a1 - a0 > b1 - b0;
+        const std::int64_t m = swapped ? b1 - b0 : a1 - a0, n = swapped ? a1 - a0 : b1 - b0;
+        struct Snake {
+            std::int64_t x, y, len;  // its first equal pair, and how many
+            std::int64_t prev;       // the snake before it (-1: it starts the path, at 0, 0)
+        };
+        std::vector<Snake> snakes;
+        const std::int64_t delta = n - m, offset = m + 1;
+        // Each diagonal's furthest point and its last snake, set (to none) only as the diagonals
+        // walked reach them: memory of its size is not touched.
+        BigVector<std::int64_t> fp(static_cast<std::size_t>(m + n + 3)), id(fp.size());
+        const auto open_diagonal = [&](std::int64_t k) {
+            fp[static_cast<std::size_t>(k + offset)] = -1;
+            id[static_cast<std::size_t>(k + offset)] = -1;
+        };
+        for (std::int64_t k = -1; k <= delta + 1; ++k) open_diagonal(k);
+        std::uint64_t work = 0;
+        const auto snake = [&](std::int64_t k) {
+            const auto i = static_cast<std::size_t>(k + offset);
+            const bool from_above = fp[i + 1] > fp[i - 1];  // from diagonal k + 1: a step along x
+            std::int64_t y = from_above ? fp[i + 1] : fp[i - 1] + 1;
+            const std::int64_t prev = from_above ? id[i + 1] : id[i - 1];
+            const std::int64_t y0 = y;
+            std::int64_t x = y - k;
+            const std::uint32_t run = std::min(m - x, n - y) <= 0 ? 0
+                                      : swapped ? equal_run(a0 + static_cast<std::uint32_t>(y), b0 + static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(std::min(m - x, n - y)))
+                                                : equal_run(a0 + static_cast<std::uint32_t>(x), b0 + static_cast<std::uint32_t>(y), static_cast<std::uint32_t>(std::min(m - x, n - y)));
+            x += run;
+            y += run;
+            work += 1 + static_cast<std::uint64_t>(y - y0);
+            fp[i] = y;
+            id[i] = static_cast<std::int64_t>(snakes.size());
+            snakes.push_back(Snake{y0 - k, y0, y - y0, prev});
+        };
+        for (std::int64_t p = 0;; ++p) {
+            if (p > 0) {
+                open_diagonal(-p - 1);
+                open_diagonal(delta + p + 1);
+            }
+            for (std::int64_t k = -p; k < delta; ++k) snake(k);
+            for (std::int64_t k = delta + p; k > delta; --k) snake(k);
+            snake(delta);
+            if (fp[static_cast<std::size_t>(delta + offset)] == n) break;
+            if (work > budget || snakes.size() > kMaxSnakes) return false;
+        }
+        std::vector<const Snake*> path;
+        for (std::int64_t s = id[static_cast<std::size_t>(delta + offset)]; s >= 0; s = snakes[static_cast<std::size_t>(s)].prev)
+            path.push_back(&snakes[static_cast<std::size_t>(s)]);
+        std::reverse(path.begin(), path.end());
+        // Walked in order: a step before each snake but the first (x one on: x's record alone; y one
+        // on: y's), then its pairs.
+        std::vector<std::uint32_t> dels, adds;
+        std::int64_t px = 0, py = 0;
+        for (std::size_t k = 0; k < path.size(); ++k) {
+            const Snake& sn = *path[k];
+            if (k > 0) {
+                const bool x_step = sn.x == px + 1;  // else sn.y == py + 1
+                const std::int64_t at = x_step ? px : py;
+                // x's record alone is only in the copy x walks; y's only in the other.
+                if (x_step != swapped) dels.push_back(a0 + static_cast<std::uint32_t>(at));
+                else adds.push_back(b0 + static_cast<std::uint32_t>(at));
+            }
+            for (std::int64_t t = 0; t < sn.len; ++t) {
+                replaced(dels, adds);
+                dels.clear();
+                adds.clear();
+                const auto x = static_cast<std::uint32_t>(sn.x + t), y = static_cast<std::uint32_t>(sn.y + t);
+                swapped ? same(a0 + y, b0 + x) : same(a0 + x, b0 + y);
+            }
+            px = sn.x + sn.len;
+            py = sn.y + sn.len;
+        }
+        replaced(dels, adds);
+        return true;
+    }
+
     // The records that each range holds once, equal in both, in an order both keep (the longest
     // increasing run of their places in b, by patience sorting).
     std::vector<std::pair<std::uint32_t, std::uint32_t>> unique_anchors(std::uint32_t a0, std::uint32_t a1, std::uint32_t b0,
@@ -182,22 +270,24 @@ private:
         struct Seen {
             std::uint32_t in_a = 0, in_b = 0, a = 0, b = 0;
         };
+        const std::vector<std::uint64_t>& pa = a_.prints();
+        const std::vector<std::uint64_t>& pb = b_.prints();
         std::unordered_map<std::uint64_t, Seen> seen;
         seen.reserve(static_cast<std::size_t>(a1 - a0) + (b1 - b0));
         for (std::uint32_t i = a0; i < a1; ++i) {
-            Seen& s = seen[a_.print[i]];
+            Seen& s = seen[pa[i]];
             ++s.in_a;
             s.a = i;
         }
         for (std::uint32_t j = b0; j < b1; ++j) {
-            auto it = seen.find(b_.print[j]);
+            auto it = seen.find(pb[j]);
             if (it == seen.end()) continue;
             ++it->second.in_b;
             it->second.b = j;
         }
         std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  // (a, b), in a's order
         for (std::uint32_t i = a0; i < a1; ++i) {
-            const Seen& s = seen[a_.print[i]];
+            const Seen& s = seen[pa[i]];
             if (s.in_a == 1 && s.in_b == 1 && equal(s.a, s.b)) pairs.emplace_back(s.a, s.b);
         }
         // Patience sorting: tops[k] is the pair ending the best run of length k + 1 found so far.
@@ -218,13 +308,13 @@ private:
     void myers(std::uint32_t a0, std::uint32_t a1, std::uint32_t b0, std::uint32_t b1) {
         struct Same {
             const Aligner* al = nullptr;
-            bool impl(const Elem& x, const Elem& y) const { return x.print == y.print && al->equal(x.pos, y.pos); }
+            bool impl(const Elem& x, const Elem& y) const { return al->equal(x.pos, y.pos); }
         };
         std::vector<Elem> va, vb;
         va.reserve(a1 - a0);
         vb.reserve(b1 - b0);
-        for (std::uint32_t i = a0; i < a1; ++i) va.push_back(Elem{a_.print[i], i});
-        for (std::uint32_t j = b0; j < b1; ++j) vb.push_back(Elem{b_.print[j], j});
+        for (std::uint32_t i = a0; i < a1; ++i) va.push_back(Elem{i});
+        for (std::uint32_t j = b0; j < b1; ++j) vb.push_back(Elem{j});
         dtl::Diff<Elem, std::vector<Elem>, Same> d(va, vb, Same{this});
         d.compose();
         std::vector<std::uint32_t> dels, adds;
@@ -258,10 +348,10 @@ private:
             const auto at = [&](std::size_t i, std::size_t j) -> std::uint16_t& { return len[i * (na + 1) + j]; };
             for (std::size_t i = nd; i-- > 0;)
                 for (std::size_t j = na; j-- > 0;)
-                    at(i, j) = a_.at(dels[i]).kind == b_.at(adds[j]).kind ? static_cast<std::uint16_t>(at(i + 1, j + 1) + 1)
+                    at(i, j) = a_.kind(dels[i]) == b_.kind(adds[j]) ? static_cast<std::uint16_t>(at(i + 1, j + 1) + 1)
                                                                            : std::max(at(i + 1, j), at(i, j + 1));
             for (std::size_t i = 0, j = 0; i < nd && j < na;) {
-                if (a_.at(dels[i]).kind == b_.at(adds[j]).kind) pairs.emplace_back(i++, j++);
+                if (a_.kind(dels[i]) == b_.kind(adds[j])) pairs.emplace_back(i++, j++);
                 else if (at(i + 1, j) >= at(i, j + 1)) ++i;
                 else ++j;
             }
@@ -277,68 +367,23 @@ private:
     }
 
     static constexpr Sym kNoMatch = UINT32_MAX;
+    static constexpr std::size_t kMaxSnakes = std::size_t{1} << 20;  // 32 MB of path
     const Compared& a_;
     const Compared& b_;
     Alignment& out_;
+    std::uint64_t dtl_work_;
     std::vector<Sym> b_to_a_;
+    bool raw_ = false;
+    static constexpr std::uint32_t kBlockRecords = 16;  // runs shorter than this compare record by record
+    static constexpr std::size_t kBlockWords = 512;
     std::uint32_t next_a_ = 0, next_b_ = 0;
 };
 
 }  // namespace
 
-Compared compared_records(const GameRecord& g, bool game_record) {
-    Compared c;
-    c.game = &g;
-    const std::vector<std::uint64_t> syms = symbol_prints(g);
-    bool in_header = true;
-    for (std::uint32_t i = 0; i < g.records.size(); ++i) {
-        const Record& r = g.records[i];
-        if (not_compared(r.kind) || (!game_record && r.kind == Kind::Game)) continue;
-        if (in_header && !is_header(r.kind)) {
-            in_header = false;
-            c.header = static_cast<std::uint32_t>(c.index.size());
-        }
-        c.index.push_back(i);
-        c.print.push_back(fingerprint(r, g, syms));
-    }
-    if (in_header) c.header = static_cast<std::uint32_t>(c.index.size());
-    // The header in an order of its kinds and content (equal prints: equal records, in the copy's
-    // order), so that two records of a kind that differ meet as a change.
-    std::vector<std::uint32_t> order(c.header);
-    for (std::uint32_t k = 0; k < c.header; ++k) order[k] = k;
-    const auto kind = [&](std::uint32_t k) { return static_cast<int>(g.records[c.index[k]].kind); };
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
-        return kind(x) != kind(y) ? kind(x) < kind(y) : c.print[x] < c.print[y];
-    });
-    std::vector<std::uint32_t> index(c.header);
-    std::vector<std::uint64_t> print(c.header);
-    for (std::uint32_t k = 0; k < c.header; ++k) {
-        index[k] = c.index[order[k]];
-        print[k] = c.print[order[k]];
-    }
-    std::copy(index.begin(), index.end(), c.index.begin());
-    std::copy(print.begin(), print.end(), c.print.begin());
-    return c;
-}
-
-bool same_record(const Record& x, const GameRecord& gx, const Record& y, const GameRecord& gy) {
-    if (x.kind != y.kind || x.flags != y.flags || x.n != y.n || x.m != y.m) return false;
-    const Sym xs[] = {x.a, x.b, x.c, x.d, x.e}, ys[] = {y.a, y.b, y.c, y.d, y.e};
-    for (int k = 0; k < 5; ++k)
-        if (gx.str(xs[k]) != gy.str(ys[k])) return false;
-    const Span xl[] = {x.list, x.list2}, yl[] = {y.list, y.list2};
-    for (int k = 0; k < 2; ++k) {
-        if (xl[k].len != yl[k].len) return false;
-        const Sym* q = gy.list_begin(yl[k]);
-        for (const Sym* p = gx.list_begin(xl[k]); p != gx.list_end(xl[k]); ++p, ++q)
-            if (gx.str(*p) != gy.str(*q)) return false;
-    }
-    return std::equal(gx.ints_begin(x.ints), gx.ints_end(x.ints), gy.ints_begin(y.ints), gy.ints_end(y.ints));
-}
-
-Alignment align(const Compared& a, const Compared& b) {
+Alignment align(const Compared& a, const Compared& b, std::uint64_t dtl_work) {
     Alignment out;
-    Aligner(a, b, out).run(0, static_cast<std::uint32_t>(a.size()), 0, static_cast<std::uint32_t>(b.size()));
+    Aligner(a, b, out, dtl_work).run(0, static_cast<std::uint32_t>(a.size()), 0, static_cast<std::uint32_t>(b.size()));
     return out;
 }
 

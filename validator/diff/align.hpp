@@ -1,9 +1,9 @@
-// Two copies of one game's records set side by side (event.md, "referee diff"): which records are
-// compared and in what order, and their alignment, in which one record inserted, deleted or changed
+// Two copies of one game's records set side by side (event.md, "referee diff"): the alignment of
+// their compared records (compared.hpp), in which one record inserted, deleted or changed
 // is one difference rather than a cascade (Myers' O(NP) algorithm, through Debian's dtl).
 #pragma once
 
-#include "record.hpp"
+#include "compared.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -11,25 +11,6 @@
 #include <vector>
 
 namespace referee::diff {
-
-// The records of one copy that are compared, in the order compared: its header (the header
-// records before its first other record) in an order of their kind and content, so that the order
-// in which a copy writes them does not count, then every later record in the copy's order. `tag` and `chat`
-// records are not compared, wherever they are.
-struct Compared {
-    const GameRecord* game = nullptr;
-    std::vector<std::uint32_t> index;  // into game->records
-    std::vector<std::uint64_t> print;  // each one's fingerprint: its content, names by their text
-    std::uint32_t header = 0;          // how many of the first are the header
-    std::size_t size() const { return index.size(); }
-    const Record& at(std::size_t i) const { return game->records[index[i]]; }
-};
-// `game_record` false: the `game` record is left out too (a VASSAL file's conversion writes one
-// naming the binding given on the command line, which is not the players' to write).
-Compared compared_records(const GameRecord& g, bool game_record = true);
-
-// Whether two records say the same: every field but their line and column, each name by its text.
-bool same_record(const Record& x, const GameRecord& gx, const Record& y, const GameRecord& gy);
 
 enum class Op : std::uint8_t {
     Changed,  // a and b: records in the same place that differ
@@ -58,6 +39,11 @@ struct Alignment {
 // anchors is paired in order rather than aligned: 10^8 steps take about a second.
 inline constexpr std::uint64_t kMaxAlignedWork = 100'000'000;
 
-Alignment align(const Compared& a, const Compared& b);
+// The work of one gap (records of one side times the records of both) up to which dtl aligns it;
+// a longer gap is aligned by the same algorithm without dtl (align.cpp), or cut at anchors.
+inline constexpr std::uint64_t kDtlWork = 10'000'000;
+
+// `dtl_work`: kDtlWork but in the tests that set the two implementations against each other.
+Alignment align(const Compared& a, const Compared& b, std::uint64_t dtl_work = kDtlWork);
 
 }  // namespace referee::diff

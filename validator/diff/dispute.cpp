@@ -1,4 +1,6 @@
-// The comparison of two copies (dispute.hpp): read, align, name what differs, replay each copy once.
+// The comparison of two copies (dispute.hpp): each copy checked once as `referee check` checks it,
+// what is compared of its records taken in the same reading; aligned; what differs named; then each
+// copy's text replayed again only as far as the first divergence, for its position there.
 #include "dispute.hpp"
 
 #include "align.hpp"
@@ -22,7 +24,8 @@ namespace referee::diff {
 
 namespace {
 
-// One copy read whole: its records and what is compared of them.
+// One copy: what is compared of its records, and its names (its GameRecord holds them, and the
+// lists of the few records decoded again; not its records).
 struct Copy {
     const CopyInput* in = nullptr;
     GameRecord game;
@@ -32,7 +35,7 @@ struct Copy {
         if (!steps() || line == 0 || line > in->step_of_line.size()) return std::nullopt;
         return in->step_of_line[line - 1];
     }
-    std::uint32_t line_at(std::uint32_t pos) const { return compared.at(pos).line; }
+    std::uint32_t line_at(std::uint32_t pos) const { return compared.line(pos); }
 };
 
 // The text of each of `lines` (1-based, any order) in one pass over `text`: the line as written,
@@ -72,23 +75,64 @@ std::map<std::uint32_t, std::string> lines_of(std::string_view text, std::vector
     return out;
 }
 
-// A copy read whole, its records collected. Room for them is made first, at one a line that is
-// neither blank nor a comment (at most kMaxReserved): growing the vector by doubling copied each
-// record about twice and was a quarter of the time of comparing two 10^6-record copies.
-constexpr std::size_t kMaxReserved = std::size_t{1} << 24;
-GameRecord read_whole(std::string_view text, const std::string& file) {
-    std::size_t lines = 0;
-    for (std::size_t at = 0; at < text.size() && lines < kMaxReserved;) {
-        while (at < text.size() && (text[at] == ' ' || text[at] == '\t' || text[at] == '\r')) ++at;
-        if (at < text.size() && text[at] != '\n' && text[at] != '#') ++lines;
-        const void* nl = std::memchr(text.data() + at, '\n', text.size() - at);
-        at = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) + 1 : text.size();
+// Room for a copy's compared records, by the length of its text: a record is a line of 8 bytes or
+// more, and a word of its content at least 3 bytes of its line (a name and the space before it);
+// at most kMaxRoom records (room not used is not touched, and a copy past it grows as it must).
+constexpr std::size_t kMaxRoom = std::size_t{1} << 26;
+std::size_t records_room(std::string_view text) { return std::min(kMaxRoom, text.size() / 8 + 16); }
+std::size_t words_room(std::string_view text) { return std::min(8 * kMaxRoom, text.size() / 3 + 64); }
+
+Moment line_moment(std::uint32_t line) {
+    Moment m;
+    m.kind = Moment::Kind::Line;
+    m.n = line;
+    m.text = fmt::format("line:{}", line);
+    return m;
+}
+
+// A copy checked as `referee check` checks it, what is compared of its records taken as the reader
+// hands them over, and its position at the end. A text refused before any record is read (the
+// check reads none) is read for what is compared alone.
+Positions check_copy(Copy& c, const CheckOptions& opts, bool game_records) {
+    ComparedSink sink(c.compared, game_records, records_room(c.in->text), words_room(c.in->text), &c.game.symbols);
+    CheckOptions o = opts;
+    o.records = &sink;
+    Moment end;
+    end.kind = Moment::Kind::End;
+    end.text = "end";
+    Positions p = positions_of_text(c.in->text, c.in->file, o, {end}, c.steps() ? &c.in->step_of_line : nullptr);
+    if (!sink.began()) {
+        ComparedSink alone(c.compared, game_records, 0, 0, &c.game.symbols);
+        GameRecord g;
+        g.file = c.in->file;
+        read_game(c.in->text, g, alone);
     }
-    GameRecord g;
-    g.file = file;
-    RecordCollector sink(g, lines);
-    read_game(text, g, sink);
-    return g;
+    return p;
+}
+
+// Whether a text is an XML save (read_game's test: '<' first, after white space and a byte-order mark).
+bool is_save(std::string_view text) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && text[first] == '<';
+}
+
+// A copy's positions at `moments` (lines), its text replayed only as far as the last of them: a move
+// log (or a VASSAL file's conversion) is cut after that line, as a record is its line alone; a save,
+// a document, is replayed whole.
+Positions replay_to(const Copy& c, const CheckOptions& opts, const std::vector<Moment>& moments) {
+    std::string_view text = c.in->text;
+    std::uint32_t last = 0;
+    for (const Moment& m : moments) last = std::max(last, m.n);
+    if (!is_save(text)) {
+        std::size_t at = 0;
+        for (std::uint32_t line = 1; line <= last && at < text.size(); ++line) {
+            const void* nl = std::memchr(text.data() + at, '\n', text.size() - at);
+            at = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) + 1 : text.size();
+        }
+        text = text.substr(0, at);
+    }
+    return positions_of_text(text, c.in->file, opts, moments, c.steps() ? &c.in->step_of_line : nullptr);
 }
 
 // A changed record that is what chance decided: other numbers rolled, another combat result or card.
@@ -154,8 +198,9 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> undo_places(const Copy& c) 
     // Compared records in step order are the non-header ones (the header comes from step 0).
     std::size_t k = c.compared.header;
     std::uint64_t before = 0;
+    const std::vector<std::uint64_t>& prints = c.compared.prints();
     for (const AuditUndo& u : c.in->report->audit->undos) {
-        while (k < c.compared.size() && c.step_of(c.line_at(static_cast<std::uint32_t>(k))).value_or(0) < u.step) before = c.compared.print[k++];
+        while (k < c.compared.size() && c.step_of(c.line_at(static_cast<std::uint32_t>(k))).value_or(0) < u.step) before = prints[k++];
         out.emplace_back(before ^ (u.rolled.empty() ? 0 : 0x9e3779b97f4a7c15ULL), u.step);
     }
     return out;
@@ -193,14 +238,9 @@ Dispute compare(const CopyInput& ain, const CopyInput& bin, const CheckOptions& 
     // A VASSAL file's `game` record is the conversion's (the binding named on the command line): when
     // either copy is one, neither copy's counts.
     const bool game_records = a.in->step_of_line.empty() && b.in->step_of_line.empty();
-    // The two copies are read at once, one on a thread of its own.
-    both([&] {
-        a.game = read_whole(ain.text, ain.file);
-        a.compared = compared_records(a.game, game_records);
-    }, [&] {
-        b.game = read_whole(bin.text, bin.file);
-        b.compared = compared_records(b.game, game_records);
-    });
+    // The two copies checked at once, one on a thread of its own, each read once.
+    Positions pa, pb;
+    both([&] { pa = check_copy(a, opts, game_records); }, [&] { pb = check_copy(b, opts, game_records); });
     const Alignment al = align(a.compared, b.compared);
 
     Dispute d;
@@ -220,7 +260,8 @@ Dispute compare(const CopyInput& ain, const CopyInput& bin, const CheckOptions& 
     }
     if (a.compared.size()) a_lines.push_back(a.line_at(static_cast<std::uint32_t>(a.compared.size() - 1)));
     if (b.compared.size()) b_lines.push_back(b.line_at(static_cast<std::uint32_t>(b.compared.size() - 1)));
-    const auto a_text = lines_of(ain.text, a_lines), b_text = lines_of(bin.text, b_lines);
+    std::map<std::uint32_t, std::string> a_text, b_text;
+    both([&] { a_text = lines_of(ain.text, a_lines); }, [&] { b_text = lines_of(bin.text, b_lines); });
     const auto place = [](const Copy& c, const std::map<std::uint32_t, std::string>& text, std::uint32_t line) {
         const auto it = text.find(line);
         return Place{line, c.step_of(line), it == text.end() ? std::string() : it->second};
@@ -238,7 +279,7 @@ Dispute compare(const CopyInput& ain, const CopyInput& bin, const CheckOptions& 
             diff.before = e.a < a.compared.size() ? a.line_at(e.a) : 0;
             diff.before_step = a.step_of(diff.before);
         } else {
-            diff.kind = chance_kind(a.compared.at(e.a), a.game, b.compared.at(e.b), b.game);
+            diff.kind = chance_kind(a.compared.decode(e.a, a.game), a.game, b.compared.decode(e.b, b.game), b.game);
         }
         d.differences.push_back(std::move(diff));
     }
@@ -278,63 +319,59 @@ Dispute compare(const CopyInput& ain, const CopyInput& bin, const CheckOptions& 
     }
     d.same = d.differences.empty();
 
-    // Each copy replayed once: its verdict, and where it stands at the divergence and the end of the shorter copy.
-    std::vector<Moment> am, bm;
-    const auto line_moment = [](std::uint32_t line) {
-        Moment m;
-        m.kind = Moment::Kind::Line;
-        m.n = line;
-        m.text = fmt::format("line:{}", line);
-        return m;
-    };
-    std::optional<std::pair<std::uint32_t, std::uint32_t>> div_lines, end_lines;
-    if (!al.edits.empty()) {
-        const Edit& e = al.edits.front();
-        div_lines = {line_or_before(a, e.a, e.op != Op::OnlyInB), line_or_before(b, e.b, e.op != Op::OnlyInA)};
-    }
-    if (!d.same && al.last_pair) end_lines = {a.line_at(al.last_pair->first), b.line_at(al.last_pair->second)};
-    for (const auto& l : {div_lines, end_lines})
-        if (l) {
-            am.push_back(line_moment(l->first));
-            bm.push_back(line_moment(l->second));
-        }
-    Moment end;
-    end.kind = Moment::Kind::End;
-    end.text = "end";
-    am.push_back(end);
-    bm.push_back(end);
-    Positions pa, pb;
-    both([&] { pa = positions_of_game(a.game, ain.text, opts, am, a.steps() ? &ain.step_of_line : nullptr); },
-         [&] { pb = positions_of_game(b.game, bin.text, opts, bm, b.steps() ? &bin.step_of_line : nullptr); });
     d.a = ain.report ? *ain.report : std::move(pa.report);
     d.b = bin.report ? *bin.report : std::move(pb.report);
     d.a.file = ain.file;
     d.b.file = bin.file;
     d.result_changes = d.a.result.winner != d.b.result.winner || d.a.result.level != d.b.result.level;
+    d.scenario = std::move(pa.scenario);
+    if (d.same) return d;
+
+    // Where each copy stands just after the first divergence, and at the end of the shorter copy:
+    // each copy replayed again as far as it must be. The end of a copy at its last compared record
+    // is its end, taken in its check.
+    std::optional<std::pair<std::uint32_t, std::uint32_t>> div_lines, end_lines;
+    if (!al.edits.empty()) {
+        const Edit& e = al.edits.front();
+        div_lines = {line_or_before(a, e.a, e.op != Op::OnlyInB), line_or_before(b, e.b, e.op != Op::OnlyInA)};
+    }
+    if (al.last_pair) end_lines = {a.line_at(al.last_pair->first), b.line_at(al.last_pair->second)};
+    const auto last_line = [](const Copy& c) { return c.compared.size() ? c.line_at(static_cast<std::uint32_t>(c.compared.size() - 1)) : 0; };
+    const bool a_end_is_end = end_lines && end_lines->first == last_line(a), b_end_is_end = end_lines && end_lines->second == last_line(b);
+    std::vector<Moment> am, bm;
+    if (div_lines) {
+        am.push_back(line_moment(div_lines->first));
+        bm.push_back(line_moment(div_lines->second));
+    }
+    if (end_lines && !a_end_is_end) am.push_back(line_moment(end_lines->first));
+    if (end_lines && !b_end_is_end) bm.push_back(line_moment(end_lines->second));
+    Positions ra, rb;
+    both([&] { if (!am.empty()) ra = replay_to(a, opts, am); }, [&] { if (!bm.empty()) rb = replay_to(b, opts, bm); });
     // The positions taken, by their moment (two moments on one line are one position taken twice).
     const auto taken = [](const Positions& ps, std::uint32_t line) -> const Position* {
         for (const Position& p : ps.taken)
             if (p.moment == fmt::format("line:{}", line)) return &p;
         return nullptr;
     };
-    const auto moments = [&](const std::pair<std::uint32_t, std::uint32_t>& l) {
+    const auto at_end = [](const Positions& ps) -> const Position* { return ps.taken.empty() ? nullptr : &ps.taken.back(); };
+    const auto moments = [&](const std::pair<std::uint32_t, std::uint32_t>& l, const Position* x, const Position* y) {
         Moments m;
         m.a_line = l.first;
         m.b_line = l.second;
         m.a_step = a.step_of(l.first);
         m.b_step = b.step_of(l.second);
-        const Position* x = taken(pa, l.first);
-        const Position* y = taken(pb, l.second);
         if (x && y) m.units = units_apart(*x, *y);
         return m;
     };
     if (div_lines) {
-        d.divergence = moments(*div_lines);
-        if (const Position* x = taken(pa, div_lines->first)) d.a_at = *x;
-        if (const Position* y = taken(pb, div_lines->second)) d.b_at = *y;
+        const Position* x = taken(ra, div_lines->first);
+        const Position* y = taken(rb, div_lines->second);
+        d.divergence = moments(*div_lines, x, y);
+        if (x) d.a_at = *x;
+        if (y) d.b_at = *y;
     }
-    if (end_lines) d.end = moments(*end_lines);
-    d.scenario = std::move(pa.scenario);
+    if (end_lines)
+        d.end = moments(*end_lines, a_end_is_end ? at_end(pa) : taken(ra, end_lines->first), b_end_is_end ? at_end(pb) : taken(rb, end_lines->second));
     return d;
 }
 

@@ -1,7 +1,8 @@
 // A dispute: two copies of one game set side by side (event.md, "referee diff"; docs/diff.md). Each
-// copy is read once, its records aligned with the other's (align.hpp), and replayed once from
-// memory for its verdict and its positions at the first divergence and at the end of the shorter
-// copy.
+// copy is read once for what is compared of its records (compared.hpp, a few words a record, not the
+// records), aligned with the other's (align.hpp), then checked once as `referee check` checks it,
+// streaming, for its verdict and its positions at the first divergence and at the end of the
+// shorter copy.
 #pragma once
 
 #include "options.hpp"

@@ -7,6 +7,7 @@
 
 namespace referee {
 
+class RecordSink;
 class Watch;
 
 struct CheckOptions {
@@ -24,6 +25,10 @@ struct CheckOptions {
     // `referee check` leaves it out there (a tenth of a long log's check).
     bool sha256 = true;
     Watch* watch = nullptr;  // takes positions as the replay goes (watch.hpp); none for a check
+    // Also given every record as the reader hands it over, judged or not, on the thread that judges
+    // (begin, each record, end; begin again if a streamed save is read again): `referee diff` takes
+    // what it compares of a copy in the same reading as its check. None for a check.
+    RecordSink* records = nullptr;
 };
 
 }  // namespace referee

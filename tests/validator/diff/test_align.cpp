@@ -124,7 +124,8 @@ std::string long_game(int turns) {
 }
 
 TEST(Align, LongCopiesWithAFewDifferencesAreCutAtTheRecordsBothHoldOnce) {
-    // 24,000 records: past kMaxAlignedWork for one gap, so the anchors are what keeps this cheap.
+    // 24,000 records: past dtl's bound for one gap (kDtlWork), aligned by the O(NP) algorithm that
+    // keeps only its path (align.cpp), whose work grows with the differences.
     const std::string a = long_game(2000);
     std::string b = a;
     b.replace(b.find("move u10_3 0810 0911"), 20, "move u10_3 0810 0912");  // changed
@@ -136,6 +137,20 @@ TEST(Align, LongCopiesWithAFewDifferencesAreCutAtTheRecordsBothHoldOnce) {
     EXPECT_EQ(p->al.edits[1].op, Op::OnlyInB);
     EXPECT_EQ(p->al.edits[2].op, Op::OnlyInA);
     EXPECT_FALSE(p->al.paired_in_order);
+}
+
+TEST(Align, LongCopiesWithManyDifferencesAreCutAtTheRecordsBothHoldOnce) {
+    // 40,000 records, every other one changed: too many differences for the O(NP) alignment's bound,
+    // so the records both copies hold once cut the copies into short gaps.
+    std::string a = kHeader, b = kHeader;
+    for (int k = 0; k < 40000; ++k) {
+        a += "move u" + std::to_string(k) + " 0101 0102\n";
+        b += "move u" + std::to_string(k) + (k % 2 ? " 0101 0103\n" : " 0101 0102\n");
+    }
+    const auto p = aligned(a, b);
+    EXPECT_FALSE(p->al.paired_in_order);
+    ASSERT_EQ(p->al.edits.size(), 20000u);
+    for (const Edit& e : p->al.edits) EXPECT_EQ(e.op, Op::Changed);
 }
 
 TEST(Align, CopiesThatShareNothingArePairedInOrderAndSaySo) {
