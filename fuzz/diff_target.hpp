@@ -109,6 +109,17 @@ inline DiffRun run_diff(std::string_view input) {
     const diff::Alignment al = diff::align(ca, cb);
     out.problem = check_alignment(ca, cb, al);
     if (!out.problem.empty()) return out;
+    // The alignment without dtl (a long gap's, align.cpp): as many equal pairs as dtl's, and lawful.
+    const diff::Alignment own = diff::align(ca, cb, 0);
+    if (own.same != al.same && !own.paired_in_order && !al.paired_in_order) {
+        out.problem = "the alignment without dtl pairs another number of equal records";
+        return out;
+    }
+    out.problem = check_alignment(ca, cb, own);
+    if (!out.problem.empty()) {
+        out.problem = "without dtl: " + out.problem;
+        return out;
+    }
     // The whole comparison, on texts small enough to judge twice a run.
     if (a_text.size() + b_text.size() <= 4096) {
         diff::CopyInput x{"a.log", a_text, {}, std::nullopt, nullptr}, y{"b.log", b_text, {}, std::nullopt, nullptr};
