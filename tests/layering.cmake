@@ -13,6 +13,7 @@ set(layers
   "parser/vassal:parser/core"
   "parser/module:parser/vassal,parser/core"
   "parser/convert:parser/module,parser/vassal,parser/scenario,parser/core"
+  "parser/event:parser/core"
   "validator/verdict:"
   "validator/engine:validator/verdict,parser/scenario,parser/core"
   "validator/mechanisms:validator/engine,validator/verdict,parser/scenario,parser/core"
