@@ -33,7 +33,7 @@ const Module& napoleonics() {
 }
 
 std::string two(int n) {
-    char s[8];
+    char s[16];  // room for any int: g++ -O1 cannot bound n (-Wformat-truncation)
     std::snprintf(s, sizeof s, "%02d", n);
     return s;
 }
