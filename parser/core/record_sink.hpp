@@ -25,21 +25,14 @@ public:
 
 // Keeps every record in the GameRecord itself (GameRecord::records, lists kept): what the reading
 // functions that return a whole GameRecord use.
-// `expected`: room made for that many records (and three list entries each) when the reader
-// begins, so that a long game's records are not copied each time the vector doubles.
 class RecordCollector final : public RecordSink {
 public:
-    explicit RecordCollector(GameRecord& g, std::size_t expected = 0) : g_(g), expected_(expected) {}
-    void begin(const GameRecord&) override {
-        g_.records.reserve(expected_);
-        g_.syms_arena.reserve(3 * expected_);
-    }
+    explicit RecordCollector(GameRecord& g) : g_(g) {}
     void record(const Record& r, const GameRecord&) override { g_.records.push_back(r); }
     bool keep_lists() const override { return true; }
 
 private:
     GameRecord& g_;
-    std::size_t expected_;
 };
 
 }  // namespace referee

@@ -4,14 +4,12 @@
 
 namespace referee {
 
-namespace {
 bool is_save(std::string_view text) {
     std::size_t i = 0;
     if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
     while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')) ++i;
     return i < text.size() && text[i] == '<';
 }
-}  // namespace
 
 GameRecord read_game(std::string_view text, std::string file) {
     if (is_save(text)) return read_xml_save(text, std::move(file));

@@ -26,8 +26,9 @@ GameRecord parse_move_log(std::string_view text, std::string file, bool fast_pat
 GameRecord read_xml_save(std::string_view text, std::string file);
 
 // Either of the above, decided from the content: a save starts with '<' after optional white
-// space and a UTF-8 byte-order mark.
+// space and a UTF-8 byte-order mark (is_save).
 GameRecord read_game(std::string_view text, std::string file);
+bool is_save(std::string_view text);
 
 // The streaming forms. `g` is filled as the reader goes (g.file is the caller's; the symbols, the
 // arenas, the diagnostics, the snapshot and last_line the reader's), and `sink` gets begin(), each

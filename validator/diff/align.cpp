@@ -10,9 +10,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <functional>
-#include <optional>
-#include <string_view>
 #include <unordered_map>
 
 namespace referee::diff {

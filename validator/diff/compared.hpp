@@ -18,8 +18,9 @@ namespace referee::diff {
 // are not compared, wherever they are.
 //
 // Each record is its words: its kind, flags and which fields it has, the lengths of its lists (in one
-// word when each is under 1024), its names (as the copy's symbols), then its numbers; every field but its line and column. Two records
-// of two copies are the same when their words are, each name compared by its text.
+// word when each is under 1024), its names (as the copy's symbols), then its numbers; every field
+// but its line and column. Two records of two copies are the same when their words are, each name
+// compared by its text.
 struct Compared {
     const SymbolTable* symbols = nullptr;  // the copy's names (ComparedSink's `names`, or its GameRecord's)
     BigVector<std::uint32_t> lines;        // each one's line in its copy

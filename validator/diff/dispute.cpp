@@ -7,7 +7,6 @@
 #include "check.hpp"
 #include "positions.hpp"
 #include "readers.hpp"
-#include "record_sink.hpp"
 #include "record_views.hpp"
 
 #include <fmt/format.h>
@@ -108,13 +107,6 @@ Positions check_copy(Copy& c, const CheckOptions& opts, bool game_records) {
         read_game(c.in->text, g, alone);
     }
     return p;
-}
-
-// Whether a text is an XML save (read_game's test: '<' first, after white space and a byte-order mark).
-bool is_save(std::string_view text) {
-    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    const std::size_t first = text.find_first_not_of(" \t\r\n");
-    return first != std::string_view::npos && text[first] == '<';
 }
 
 // A copy's positions at `moments` (lines), its text replayed only as far as the last of them: a move
